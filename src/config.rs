@@ -1,0 +1,290 @@
+//! The site config (`hubgen.yaml`): a strict file format, then a validated, resolved `Config`.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::diag::{Diagnostic, Pos};
+use crate::load::yaml;
+
+pub const CONFIG_FILE: &str = "hubgen.yaml";
+
+/// The file as written. Unknown keys are errors.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigFile {
+    base_url: Option<String>,
+    default_locale: Option<String>,
+    #[serde(default)]
+    locales: Vec<LocaleFile>,
+    theme: Option<String>,
+    prefix_default_locale: Option<bool>,
+    minify: Option<bool>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LocaleFile {
+    code: String,
+    #[serde(default)]
+    fallback: Vec<String>,
+}
+
+/// A locale of the site and where its missing strings and pages come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Locale {
+    pub code: String,
+    /// Fallback chain, nearest first; never includes the locale itself.
+    pub fallback: Vec<String>,
+}
+
+/// The resolved configuration every later stage reads.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub root: PathBuf,
+    /// Without a trailing slash, e.g. `https://example.org`.
+    pub base_url: String,
+    pub default_locale: String,
+    /// The default locale first, then the others in the order given.
+    pub locales: Vec<Locale>,
+    /// `None` means the built-in default theme.
+    pub theme_dir: Option<PathBuf>,
+    /// Whether the default locale lives under `/<code>/` too (the root then links to every locale).
+    pub prefix_default_locale: bool,
+    pub minify: bool,
+    pub drafts: bool,
+}
+
+/// Overrides from the command line.
+#[derive(Debug, Default, Clone)]
+pub struct Overrides {
+    pub base_url: Option<String>,
+    pub drafts: bool,
+}
+
+impl Config {
+    /// Reads `hubgen.yaml` from `root` if there is one, else derives the defaults from the tree.
+    pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Vec<Diagnostic>> {
+        let path = root.join(CONFIG_FILE);
+        let file = if path.is_file() {
+            let text = std::fs::read_to_string(&path).map_err(|e| {
+                vec![Diagnostic::error(format!("cannot read the config: {e}")).in_file(CONFIG_FILE)]
+            })?;
+            let f: ConfigFile =
+                yaml::parse(Path::new(CONFIG_FILE), &text, 0).map_err(|d| vec![d])?;
+            Some((f, text))
+        } else {
+            None
+        };
+        Self::resolve(root, file, overrides)
+    }
+
+    fn resolve(
+        root: &Path,
+        file: Option<(ConfigFile, String)>,
+        overrides: &Overrides,
+    ) -> Result<Config, Vec<Diagnostic>> {
+        let mut errors = Vec::new();
+        let (file, text) = match file {
+            Some((f, t)) => (f, t),
+            None => (
+                ConfigFile {
+                    base_url: None,
+                    default_locale: None,
+                    locales: Vec::new(),
+                    theme: None,
+                    prefix_default_locale: None,
+                    minify: None,
+                },
+                String::new(),
+            ),
+        };
+        let ConfigFile {
+            base_url,
+            default_locale,
+            locales,
+            theme,
+            prefix_default_locale,
+            minify,
+        } = file;
+        let err_at = |key: &str, msg: String, hint: &str| {
+            let mut d = Diagnostic::error(msg).in_file(CONFIG_FILE).with_hint(hint);
+            if let Some(line) = text.lines().position(|l| l.trim_start().starts_with(key)) {
+                d = d.at_in(
+                    Pos {
+                        line: line + 1,
+                        col: 1,
+                    },
+                    &text,
+                );
+            }
+            d
+        };
+
+        let mut locs: Vec<Locale> = locales
+            .into_iter()
+            .map(|l| Locale {
+                code: l.code,
+                fallback: l.fallback,
+            })
+            .collect();
+        if locs.is_empty() {
+            locs = locales_from_content(root)
+                .into_iter()
+                .map(|code| Locale {
+                    code,
+                    fallback: Vec::new(),
+                })
+                .collect();
+        }
+        if locs.is_empty() {
+            locs.push(Locale {
+                code: "en".into(),
+                fallback: Vec::new(),
+            });
+        }
+        let default_locale = default_locale.unwrap_or_else(|| {
+            if locs.iter().any(|l| l.code == "en") {
+                "en".into()
+            } else {
+                locs[0].code.clone()
+            }
+        });
+        for l in &locs {
+            if !is_locale_code(&l.code) {
+                errors.push(err_at(
+                    "- code",
+                    format!("`{}` is not a locale code", l.code),
+                    "use a BCP 47 tag such as `en`, `uk`, `zh` or `pt-BR`",
+                ));
+            }
+            for f in &l.fallback {
+                if f == &l.code || !locs.iter().any(|o| &o.code == f) {
+                    errors.push(err_at(
+                        "fallback",
+                        format!("locale `{}` falls back to `{f}`, which is not another locale of the site", l.code),
+                        "a fallback names one of the other `locales` codes",
+                    ));
+                }
+            }
+        }
+        if !locs.iter().any(|l| l.code == default_locale) {
+            errors.push(err_at(
+                "default_locale",
+                format!("default_locale `{default_locale}` is not in `locales`"),
+                "add it to `locales` or pick one of them",
+            ));
+        }
+        // The default locale first, the rest in the order given.
+        locs.sort_by_key(|l| l.code != default_locale);
+
+        let base_url = overrides
+            .base_url
+            .clone()
+            .or(base_url)
+            .unwrap_or_else(|| "http://127.0.0.1:1111".into());
+        if !(base_url.starts_with("http://") || base_url.starts_with("https://")) {
+            errors.push(err_at(
+                "base_url",
+                format!("base_url `{base_url}` is not an http(s) URL"),
+                "write it like `https://example.org`",
+            ));
+        }
+        let theme_dir = match theme.as_deref() {
+            None | Some("default") if !root.join("themes/default").is_dir() => None,
+            None => Some(root.join("themes/default")),
+            Some(name) => {
+                let dir = root.join("themes").join(name);
+                if !dir.is_dir() {
+                    errors.push(err_at(
+                        "theme",
+                        format!("theme `{name}` not found at themes/{name}"),
+                        "create the folder or remove `theme` to use the built-in theme",
+                    ));
+                }
+                Some(dir)
+            }
+        };
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(Config {
+            root: root.to_path_buf(),
+            base_url: base_url.trim_end_matches('/').to_owned(),
+            default_locale,
+            locales: locs,
+            theme_dir,
+            prefix_default_locale: prefix_default_locale.unwrap_or(true),
+            minify: minify.unwrap_or(true),
+            drafts: overrides.drafts,
+        })
+    }
+
+    /// The URL path prefix of a locale: `/uk` or, for an unprefixed default locale, ``.
+    pub fn locale_prefix(&self, code: &str) -> String {
+        if code == self.default_locale && !self.prefix_default_locale {
+            String::new()
+        } else {
+            format!("/{code}")
+        }
+    }
+}
+
+fn is_locale_code(code: &str) -> bool {
+    let mut parts = code.split('-');
+    let lang = parts.next().unwrap_or("");
+    (2..=3).contains(&lang.len())
+        && lang.chars().all(|c| c.is_ascii_lowercase())
+        && parts.all(|p| (2..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()))
+}
+
+/// Locale codes from the folders under `content/`, sorted, `en` first.
+fn locales_from_content(root: &Path) -> Vec<String> {
+    let mut codes: Vec<String> = std::fs::read_dir(root.join("content"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .filter_map(|e| e.file_name().to_str().map(str::to_owned))
+        .filter(|c| is_locale_code(c))
+        .collect();
+    codes.sort_by(|a, b| (a != "en", a).cmp(&(b != "en", b)));
+    codes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, Vec<Diagnostic>> {
+        let f: ConfigFile = yaml::parse(Path::new(CONFIG_FILE), text, 0).map_err(|d| vec![d])?;
+        Config::resolve(
+            Path::new("/nonexistent"),
+            Some((f, text.to_owned())),
+            &Overrides::default(),
+        )
+    }
+
+    #[test]
+    fn default_locale_comes_first_and_fallbacks_are_checked() {
+        let c = parse("base_url: https://x.org/\ndefault_locale: uk\nlocales:\n  - code: en\n  - code: uk\n    fallback: [en]\n").unwrap();
+        assert_eq!(c.locales[0].code, "uk");
+        assert_eq!(c.base_url, "https://x.org");
+        let e = parse("locales:\n  - code: en\n  - code: uk\n    fallback: [pl]\n").unwrap_err();
+        assert!(e[0].message.contains("`pl`"), "{:?}", e);
+        assert_eq!(e[0].pos.map(|p| p.line), Some(4));
+    }
+
+    #[test]
+    fn unknown_keys_are_errors_with_a_line() {
+        let e = parse("base_url: https://x.org\nlocale: en\n").unwrap_err();
+        assert!(e[0].message.contains("locale"), "{}", e[0]);
+        assert_eq!(e[0].pos.map(|p| p.line), Some(2));
+    }
+
+    #[test]
+    fn locale_codes() {
+        assert!(is_locale_code("en") && is_locale_code("pt-BR") && is_locale_code("zh-Hans"));
+        assert!(!is_locale_code("English") && !is_locale_code("e"));
+    }
+}

@@ -1,0 +1,874 @@
+//! GPU Rent Hub's tables and figures, localised: the shortcodes a writer places in Markdown.
+
+use rust_decimal::Decimal;
+
+use super::compute::{self, Job, Offer, Tables};
+use super::model::{Catalog, OfferRef};
+use super::schema::Sharding;
+use crate::i18n::{Arg, Localizer};
+use crate::shortcode::{Args, Call, Error, Output, Provider};
+use crate::view::{Cell, Column, TableView};
+
+pub const TABLES: [&str; 5] = ["fit", "cards", "interconnect", "storage", "bundles"];
+
+const NAMES: [&str; 17] = [
+    "table",
+    "price",
+    "cheapest",
+    "share",
+    "ratio",
+    "break_even",
+    "market_rate",
+    "vram",
+    "bytes_per_param",
+    "state_gb",
+    "weights_gb",
+    "free_now",
+    "storage",
+    "nvme",
+    "coins",
+    "coin_count",
+    "regions",
+];
+
+const MORE_NAMES: [&str; 2] = ["max_node_cards", "hours_per_month"];
+
+pub const STORAGE_ITEMS: [&str; 10] = [
+    "extra-nvme",
+    "extra-nvme-max-tb",
+    "network-volume",
+    "network-replicas",
+    "snapshot",
+    "egress-included-tb",
+    "egress-overage",
+    "wipe-days",
+    "renewal-notice-hours",
+    "hold-hours",
+];
+
+/// The site's data and computed tables, answering shortcodes.
+pub struct Site<'a> {
+    pub cat: &'a Catalog,
+    pub tables: &'a Tables,
+    names: Vec<&'static str>,
+}
+
+impl<'a> Site<'a> {
+    pub fn new(cat: &'a Catalog, tables: &'a Tables) -> Self {
+        Site {
+            cat,
+            tables,
+            names: NAMES.iter().chain(MORE_NAMES.iter()).copied().collect(),
+        }
+    }
+
+    fn offer(&self, id: &str) -> Result<&Offer, Error> {
+        self.cat
+            .offer(id)
+            .and_then(|r| self.tables.offer(r))
+            .ok_or_else(|| {
+                Error::new(format!("unknown offer `{id}`"))
+                    .hint(crate::diag::unknown_name_hint(id, self.cat.offer_ids()))
+            })
+    }
+
+    fn model_method(&self, args: &mut Args<'_>) -> Result<(usize, usize), Error> {
+        let model = args.str("model")?;
+        let method = args.str("method")?;
+        let mi = self.cat.model_index(&model).ok_or_else(|| {
+            Error::new(format!("unknown model `{model}`")).hint(crate::diag::unknown_name_hint(
+                &model,
+                self.cat.models.iter().map(|m| m.id.as_str()),
+            ))
+        })?;
+        let me = self.cat.method_index(&method).ok_or_else(|| {
+            Error::new(format!("unknown method `{method}`")).hint(crate::diag::unknown_name_hint(
+                &method,
+                self.cat.methods.iter().map(|m| m.id.as_str()),
+            ))
+        })?;
+        Ok((mi, me))
+    }
+
+    fn memory(&self, model: usize, method: usize) -> compute::Memory {
+        let m = &self.cat.models[model];
+        compute::memory(
+            m,
+            &self.cat.methods[method],
+            &self.cat.memory,
+            Job::published(m, &self.cat.memory),
+        )
+    }
+
+    /// `H100 SXM` or `2× A100 SXM`.
+    pub fn offer_name(&self, o: &Offer, l: &Localizer) -> String {
+        let card = &self.cat.cards[o.card].name;
+        if o.count == 1 {
+            card.clone()
+        } else {
+            l.t(
+                "offer-bundle",
+                &[
+                    ("count", Arg::Num(f64::from(o.count))),
+                    ("card", Arg::Str(card.clone())),
+                ],
+            )
+            .unwrap_or_else(|_| format!("{}× {card}", o.count))
+        }
+    }
+
+    fn term_price(o: &Offer, term: &str) -> Result<Decimal, Error> {
+        match term {
+            "weekly" => Ok(o.weekly),
+            "monthly" => Ok(o.monthly),
+            "gpu-hour" => Ok(o.per_gpu_hour),
+            other => Err(Error::new(format!("unknown term `{other}`")).hint(
+                crate::diag::unknown_name_hint(other, ["weekly", "monthly", "gpu-hour"]),
+            )),
+        }
+    }
+
+    fn money(o: &Offer, term: &str, l: &Localizer) -> Result<String, Error> {
+        let v = Self::term_price(o, term)?;
+        Ok(if term == "gpu-hour" {
+            l.usd(v, 2)
+        } else {
+            usd_whole(l, v)
+        })
+    }
+
+    fn table(&self, name: &str, l: &Localizer) -> Result<TableView, Error> {
+        match name {
+            "fit" => Ok(self.fit_table(l)),
+            "cards" => Ok(self.cards_table(l)),
+            "interconnect" => Ok(self.interconnect_table(l)),
+            "storage" => Ok(self.storage_table(l)),
+            "bundles" => Ok(self.bundles_table(l)),
+            other => Err(Error::new(format!("unknown table `{other}`"))
+                .hint(crate::diag::unknown_name_hint(other, TABLES))),
+        }
+    }
+
+    fn fit_table(&self, l: &Localizer) -> TableView {
+        let cat = self.cat;
+        let mm = &cat.memory;
+        let rows = self
+            .tables
+            .fit
+            .iter()
+            .map(|f| {
+                let row = &cat.fit_rows[f.row];
+                let model = &cat.models[row.model];
+                let method = &cat.methods[row.method];
+                let o = &self.tables.offers[f.offer];
+                let cheapest = &self.tables.offers[f.cheapest];
+                let note = row.note.as_ref().map(|k| {
+                    l.t(
+                        k,
+                        &[
+                            ("weights", Arg::Str(gb1(l, f.need.weights_gb))),
+                            (
+                                "bytes",
+                                Arg::Str(l.number(dec(compute::bytes_per_param(method)), 0)),
+                            ),
+                            ("rank", Arg::Num(f64::from(mm.lora_rank))),
+                        ],
+                    )
+                    .unwrap_or_default()
+                });
+                let job = l.t(
+                    "fit-job",
+                    &[
+                        ("size", Arg::Str(model.size.clone())),
+                        ("method", Arg::Str(l.s(&format!("method-{}", method.id)))),
+                    ],
+                );
+                let cheapest_text = if f.cheapest == f.offer {
+                    l.s("fit-cheapest-same")
+                } else {
+                    format!(
+                        "{} · {}",
+                        self.offer_name(cheapest, l),
+                        per_month(l, cheapest.monthly)
+                    )
+                };
+                vec![
+                    Cell::header(job.unwrap_or_default()).with_sub(note),
+                    Cell::text(gb(l, f.need.published_gb())).with_details(memory_terms(l, &f.need)),
+                    Cell::text(self.offer_name(o, l))
+                        .with_sub(row.pick_note.as_ref().map(|k| l.s(k))),
+                    Cell::text(gb(l, u64::from(o.vram_gb))),
+                    Cell::text(usd_whole(l, o.weekly)),
+                    Cell::text(per_month(l, o.monthly)),
+                    Cell::text(l.usd(o.per_gpu_hour, 2)),
+                    Cell::text(cheapest_text),
+                ]
+            })
+            .collect();
+        TableView {
+            name: "fit".into(),
+            caption: l.s("table-fit-caption"),
+            columns: columns(
+                l,
+                &[
+                    ("col-job", false),
+                    ("col-vram-needed", true),
+                    ("col-card-that-fits", false),
+                    ("col-card-vram", true),
+                    ("col-weekly", true),
+                    ("col-monthly", true),
+                    ("col-per-gpu-hour", true),
+                    ("col-cheapest-fit", false),
+                ],
+            ),
+            rows,
+            note: l
+                .t(
+                    "table-fit-note",
+                    &[
+                        ("seq", Arg::Str(l.int(i64::from(mm.seq_len)))),
+                        ("batch", Arg::Num(f64::from(mm.batch))),
+                        ("rank", Arg::Num(f64::from(mm.lora_rank))),
+                        (
+                            "adapter",
+                            Arg::Str(l.percent_frac(dec(mm.adapter_fraction), 1)),
+                        ),
+                        (
+                            "reserve",
+                            Arg::Str(gb_dec(l, dec(mm.runtime_reserve_gb), 1)),
+                        ),
+                        ("headroom", Arg::Str(l.percent(cat.headroom))),
+                        ("hours", Arg::Num(f64::from(cat.hours_per_month))),
+                    ],
+                )
+                .ok(),
+        }
+    }
+
+    fn cards_table(&self, l: &Localizer) -> TableView {
+        let cat = self.cat;
+        let rows = self
+            .tables
+            .offers
+            .iter()
+            .filter(|o| o.count == 1 && cat.cards[o.card].free_now.is_some())
+            .map(|o| {
+                let c = &cat.cards[o.card];
+                let ic = &cat.interconnects[c.interconnect];
+                let free = c.free_now.clone().unwrap_or_default();
+                let total: u32 = free.iter().sum();
+                let per_region = cat
+                    .regions
+                    .iter()
+                    .zip(&free)
+                    .map(|(r, n)| format!("{} {}", r.id, l.int(i64::from(*n))))
+                    .collect::<Vec<_>>();
+                let mut name = c.name.clone();
+                if c.pick {
+                    name = format!("{name} · {}", l.s("badge-pick"));
+                }
+                vec![
+                    Cell::header(name).with_sub(Some(card_spec(c, l))),
+                    Cell::text(gb(l, u64::from(c.vram_gb))),
+                    Cell::text(link_text(ic, l)),
+                    Cell::text(usd_whole(l, o.weekly)),
+                    Cell::text(per_month(l, o.monthly)),
+                    Cell::text(l.usd(o.per_gpu_hour, 2)),
+                    Cell::text(l.int(i64::from(total))).with_details(per_region),
+                ]
+            })
+            .collect();
+        TableView {
+            name: "cards".into(),
+            caption: l.s("table-cards-caption"),
+            columns: columns(
+                l,
+                &[
+                    ("col-gpu", false),
+                    ("col-vram", true),
+                    ("col-interconnect", false),
+                    ("col-weekly", true),
+                    ("col-monthly", true),
+                    ("col-per-gpu-hour", true),
+                    ("col-free-now", true),
+                ],
+            ),
+            rows,
+            note: l
+                .t(
+                    "table-cards-note",
+                    &[("hours", Arg::Num(f64::from(cat.hours_per_month)))],
+                )
+                .ok(),
+        }
+    }
+
+    fn interconnect_table(&self, l: &Localizer) -> TableView {
+        let cat = self.cat;
+        let rows = cat
+            .interconnects
+            .iter()
+            .enumerate()
+            .map(|(i, ic)| {
+                let names: Vec<String> = cat
+                    .cards
+                    .iter()
+                    .filter(|c| c.interconnect == i)
+                    .map(|c| c.name.clone())
+                    .collect();
+                let sharding = match ic.sharding {
+                    Sharding::UpTo => l
+                        .t(
+                            "sharding-up-to",
+                            &[("n", Arg::Num(f64::from(ic.max_cards.unwrap_or(0))))],
+                        )
+                        .unwrap_or_default(),
+                    Sharding::EightWayOnly => l.s("sharding-eight-way-only"),
+                    Sharding::Pairs => l.s("sharding-pairs"),
+                    Sharding::DataParallelOnly => l.s("sharding-data-parallel-only"),
+                    Sharding::SingleCard => l.s("sharding-single-card"),
+                };
+                vec![
+                    Cell::header(l.list(&names)).with_sub(ic.group_note.clone()),
+                    Cell::text(l.s(&format!("link-{}", ic.link))),
+                    Cell::text(bandwidth(ic, l)),
+                    Cell::text(sharding),
+                ]
+            })
+            .collect();
+        TableView {
+            name: "interconnect".into(),
+            caption: l.s("table-interconnect-caption"),
+            columns: columns(
+                l,
+                &[
+                    ("col-cards", false),
+                    ("col-link", false),
+                    ("col-bandwidth", true),
+                    ("col-sharded", false),
+                ],
+            ),
+            rows,
+            note: None,
+        }
+    }
+
+    fn storage_table(&self, l: &Localizer) -> TableView {
+        let cat = self.cat;
+        let s = &cat.storage;
+        // Included NVMe, grouped by size, largest first.
+        let mut sizes: Vec<Decimal> = cat.cards.iter().filter_map(|c| c.local_nvme_tb).collect();
+        sizes.sort_by(|a, b| b.cmp(a));
+        sizes.dedup();
+        let included: Vec<String> = sizes
+            .iter()
+            .map(|size| {
+                let names: Vec<String> = cat
+                    .cards
+                    .iter()
+                    .filter(|c| c.local_nvme_tb == Some(*size))
+                    .map(|c| c.name.clone())
+                    .collect();
+                format!("{}: {}", tb(l, *size), l.list(&names))
+            })
+            .collect();
+        let per_tb = |v: Decimal| {
+            l.t(
+                "price-per-tb-month",
+                &[("price", Arg::Str(usd_whole(l, v)))],
+            )
+            .unwrap_or_default()
+        };
+        let rows = vec![
+            vec![
+                Cell::header(l.s("storage-local-nvme")),
+                Cell::text(l.s("storage-included")),
+                Cell::text(
+                    l.t(
+                        "storage-local-nvme-terms",
+                        &[
+                            ("encryption", Arg::Str(s.encryption.clone())),
+                            ("days", Arg::Num(f64::from(s.wipe_days))),
+                        ],
+                    )
+                    .unwrap_or_default(),
+                )
+                .with_details(included),
+            ],
+            vec![
+                Cell::header(l.s("storage-extra-nvme")),
+                Cell::text(per_tb(s.extra_nvme.usd_per_tb_month)),
+                Cell::text(
+                    l.t(
+                        "storage-extra-nvme-terms",
+                        &[(
+                            "max",
+                            Arg::Str(tb(l, Decimal::from(s.extra_nvme.max_tb_per_node))),
+                        )],
+                    )
+                    .unwrap_or_default(),
+                ),
+            ],
+            vec![
+                Cell::header(l.s("storage-network-volume")),
+                Cell::text(per_tb(s.network_volume.usd_per_tb_month)),
+                Cell::text(
+                    l.t(
+                        "storage-network-volume-terms",
+                        &[("replicas", Arg::Num(f64::from(s.network_volume.replicas)))],
+                    )
+                    .unwrap_or_default(),
+                ),
+            ],
+            vec![
+                Cell::header(l.s("storage-snapshots")),
+                Cell::text(per_tb(s.snapshots.usd_per_tb_month)),
+                Cell::text(l.s("storage-snapshots-terms")),
+            ],
+            vec![
+                Cell::header(l.s("storage-egress")),
+                Cell::text(
+                    l.t(
+                        "price-per-tb",
+                        &[("price", Arg::Str(usd_whole(l, s.egress.usd_per_tb_over)))],
+                    )
+                    .unwrap_or_default(),
+                ),
+                Cell::text(
+                    l.t(
+                        "storage-egress-terms",
+                        &[(
+                            "included",
+                            Arg::Str(tb(l, Decimal::from(s.egress.included_tb_per_month))),
+                        )],
+                    )
+                    .unwrap_or_default(),
+                ),
+            ],
+        ];
+        TableView {
+            name: "storage".into(),
+            caption: l.s("table-storage-caption"),
+            columns: columns(
+                l,
+                &[
+                    ("col-storage", false),
+                    ("col-price", true),
+                    ("col-terms", false),
+                ],
+            ),
+            rows,
+            note: None,
+        }
+    }
+
+    fn bundles_table(&self, l: &Localizer) -> TableView {
+        let rows = self
+            .tables
+            .offers
+            .iter()
+            .filter(|o| o.count > 1)
+            .map(|o| {
+                let single = self
+                    .tables
+                    .offers
+                    .iter()
+                    .find(|s| s.count == 1 && s.card == o.card);
+                let list = single.map(|s| {
+                    l.t(
+                        "bundle-list-price",
+                        &[(
+                            "price",
+                            Arg::Str(per_month(l, s.monthly * Decimal::from(o.count))),
+                        )],
+                    )
+                    .unwrap_or_default()
+                });
+                vec![
+                    Cell::header(self.offer_name(o, l)),
+                    Cell::text(gb(l, u64::from(o.vram_gb))),
+                    Cell::text(l.percent(o.discount)),
+                    Cell::text(usd_whole(l, o.weekly)),
+                    Cell::text(per_month(l, o.monthly)).with_sub(list),
+                    Cell::text(l.usd(o.per_gpu_hour, 2)),
+                ]
+            })
+            .collect();
+        TableView {
+            name: "bundles".into(),
+            caption: l.s("table-bundles-caption"),
+            columns: columns(
+                l,
+                &[
+                    ("col-bundle", false),
+                    ("col-vram", true),
+                    ("col-discount", true),
+                    ("col-weekly", true),
+                    ("col-monthly", true),
+                    ("col-per-gpu-hour", true),
+                ],
+            ),
+            rows,
+            note: l
+                .t(
+                    "table-bundles-note",
+                    &[("sig", Arg::Num(f64::from(self.cat.significant_figures)))],
+                )
+                .ok(),
+        }
+    }
+
+    fn storage_item(&self, item: &str, l: &Localizer) -> Result<String, Error> {
+        let s = &self.cat.storage;
+        Ok(match item {
+            "extra-nvme" => usd_whole(l, s.extra_nvme.usd_per_tb_month),
+            "extra-nvme-max-tb" => tb(l, Decimal::from(s.extra_nvme.max_tb_per_node)),
+            "network-volume" => usd_whole(l, s.network_volume.usd_per_tb_month),
+            "network-replicas" => l.int(i64::from(s.network_volume.replicas)),
+            "snapshot" => usd_whole(l, s.snapshots.usd_per_tb_month),
+            "egress-included-tb" => tb(l, Decimal::from(s.egress.included_tb_per_month)),
+            "egress-overage" => usd_whole(l, s.egress.usd_per_tb_over),
+            "wipe-days" => l.int(i64::from(s.wipe_days)),
+            "renewal-notice-hours" => l.int(i64::from(s.renewal_notice_hours)),
+            "hold-hours" => l.int(i64::from(s.hold_hours)),
+            other => {
+                return Err(Error::new(format!("unknown storage item `{other}`"))
+                    .hint(crate::diag::unknown_name_hint(other, STORAGE_ITEMS)));
+            }
+        })
+    }
+}
+
+impl Provider for Site<'_> {
+    fn names(&self) -> &[&'static str] {
+        &self.names
+    }
+
+    fn call(&self, call: &Call, a: &mut Args<'_>, l: &Localizer) -> Result<Output, Error> {
+        let cat = self.cat;
+        let text = |s: String| Ok(Output::Text(s));
+        let out = match call.name.as_str() {
+            "table" => {
+                let name = a.str("name")?;
+                let t = self.table(&name, l)?;
+                return a.finish(&["name"]).map(|()| Output::Table(t));
+            }
+            "price" => {
+                let o = self.offer(&a.str("offer")?)?;
+                let term = a.opt_str("term")?.unwrap_or_else(|| "monthly".into());
+                a.finish(&["offer", "term"])?;
+                return text(Self::money(o, &term, l)?);
+            }
+            "cheapest" => {
+                let term = a.opt_str("term")?.unwrap_or_else(|| "monthly".into());
+                let cards = a.opt_u32("cards")?;
+                let job = if a.has("model") || a.has("method") {
+                    Some(self.model_method(a)?)
+                } else {
+                    None
+                };
+                a.finish(&["term", "cards", "model", "method"])?;
+                let need = job.map_or(0.0, |(m, me)| self.memory(m, me).total_gb);
+                let headroom: f64 = cat.headroom.to_string().parse().unwrap_or(0.9);
+                let best = self
+                    .tables
+                    .offers
+                    .iter()
+                    .filter(|o| cards.is_none_or(|n| o.count == n))
+                    .filter(|o| need <= headroom * f64::from(o.vram_gb))
+                    .min_by_key(|o| Self::term_price(o, &term).unwrap_or(Decimal::MAX))
+                    .ok_or_else(|| Error::new("no offer matches"))?;
+                Self::money(best, &term, l)?
+            }
+            "share" | "ratio" => {
+                let x = self.offer(&a.str("a")?)?.monthly;
+                let y = self.offer(&a.str("b")?)?.monthly;
+                a.finish(&["a", "b"])?;
+                if call.name == "share" {
+                    l.percent((x / y).round_dp_with_strategy(
+                        2,
+                        rust_decimal::RoundingStrategy::MidpointAwayFromZero,
+                    ))
+                } else {
+                    l.number(x / y, 1)
+                }
+            }
+            "break_even" => {
+                let o = self.offer(&a.str("offer")?)?;
+                a.finish(&["offer"])?;
+                let m = &cat.market;
+                let low = compute::break_even_hours(o.monthly, m.high, m.round_hours);
+                let high = compute::break_even_hours(o.monthly, m.low, m.round_hours);
+                l.range(l.number(low, 0), l.number(high, 0))
+            }
+            "market_rate" => {
+                a.finish(&[])?;
+                l.range(l.usd(cat.market.low, 2), l.usd(cat.market.high, 2))
+            }
+            "vram" => {
+                let (m, me) = self.model_method(a)?;
+                a.finish(&["model", "method"])?;
+                gb(l, self.memory(m, me).published_gb())
+            }
+            "bytes_per_param" => {
+                let method = a.str("method")?;
+                a.finish(&["method"])?;
+                let me = cat.method_index(&method).ok_or_else(|| {
+                    Error::new(format!("unknown method `{method}`")).hint(
+                        crate::diag::unknown_name_hint(
+                            &method,
+                            cat.methods.iter().map(|m| m.id.as_str()),
+                        ),
+                    )
+                })?;
+                l.number(dec(compute::bytes_per_param(&cat.methods[me])), 0)
+            }
+            "state_gb" | "weights_gb" => {
+                let (m, me) = self.model_method(a)?;
+                a.finish(&["model", "method"])?;
+                let method = &cat.methods[me];
+                let bytes = if call.name == "state_gb" {
+                    compute::bytes_per_param(method)
+                } else {
+                    method.base_bytes
+                };
+                gb_dec(l, dec(bytes * cat.models[m].params / 1e9), 0)
+            }
+            "free_now" => {
+                a.finish(&[])?;
+                let total: u32 = cat
+                    .cards
+                    .iter()
+                    .filter_map(|c| c.free_now.as_ref())
+                    .flatten()
+                    .sum();
+                l.int(i64::from(total))
+            }
+            "storage" => {
+                let item = a.str("item")?;
+                a.finish(&["item"])?;
+                self.storage_item(&item, l)?
+            }
+            "nvme" => {
+                let o = self.offer(&a.str("offer")?)?;
+                a.finish(&["offer"])?;
+                let c = &cat.cards[o.card];
+                let size = c.local_nvme_tb.ok_or_else(|| {
+                    Error::new(format!("card `{}` has no local_nvme_tb in data", c.id))
+                })?;
+                tb(l, size * Decimal::from(o.count))
+            }
+            "coins" => {
+                a.finish(&[])?;
+                l.list(
+                    &cat.payments
+                        .coins
+                        .iter()
+                        .map(|c| c.code.clone())
+                        .collect::<Vec<_>>(),
+                )
+            }
+            "coin_count" => {
+                a.finish(&[])?;
+                l.int(cat.payments.coins.len() as i64)
+            }
+            "regions" => {
+                a.finish(&[])?;
+                let items: Vec<String> = cat
+                    .regions
+                    .iter()
+                    .map(|r| {
+                        l.t(
+                            "region-with-city",
+                            &[
+                                ("id", Arg::Str(r.id.clone())),
+                                ("city", Arg::Str(l.s(&format!("city-{}", r.city)))),
+                            ],
+                        )
+                        .unwrap_or_else(|_| r.id.clone())
+                    })
+                    .collect();
+                l.list(&items)
+            }
+            "max_node_cards" => {
+                a.finish(&[])?;
+                let max = cat.bundles.iter().map(|b| b.count).max().unwrap_or(1);
+                l.int(i64::from(max))
+            }
+            "hours_per_month" => {
+                a.finish(&[])?;
+                l.int(i64::from(cat.hours_per_month))
+            }
+            other => return Err(Error::new(format!("unknown shortcode `{other}`"))),
+        };
+        text(out)
+    }
+}
+
+fn columns(l: &Localizer, keys: &[(&str, bool)]) -> Vec<Column> {
+    keys.iter()
+        .map(|(k, numeric)| Column {
+            header: l.s(k),
+            numeric: *numeric,
+        })
+        .collect()
+}
+
+fn dec(v: f64) -> Decimal {
+    Decimal::from_f64_retain(v).unwrap_or_default()
+}
+
+/// Whole dollars when the amount is whole, else cents.
+fn usd_whole(l: &Localizer, v: Decimal) -> String {
+    if v.fract().is_zero() {
+        l.usd(v, 0)
+    } else {
+        l.usd(v, 2)
+    }
+}
+
+fn per_month(l: &Localizer, v: Decimal) -> String {
+    l.t("price-per-month", &[("price", Arg::Str(usd_whole(l, v)))])
+        .unwrap_or_default()
+}
+
+fn gb(l: &Localizer, v: u64) -> String {
+    l.t("unit-gb", &[("value", Arg::Str(l.int(v as i64)))])
+        .unwrap_or_default()
+}
+
+fn gb_dec(l: &Localizer, v: Decimal, frac: u32) -> String {
+    let frac = if v.round_dp(frac).fract().is_zero() {
+        0
+    } else {
+        frac
+    };
+    l.t("unit-gb", &[("value", Arg::Str(l.number(v, frac)))])
+        .unwrap_or_default()
+}
+
+fn gb1(l: &Localizer, v: f64) -> String {
+    gb_dec(l, dec(v), 1)
+}
+
+/// Terabytes, or gigabytes below one TB.
+fn tb(l: &Localizer, v: Decimal) -> String {
+    if v < Decimal::ONE {
+        gb_dec(l, v * Decimal::from(1000), 0)
+    } else {
+        let frac = if v.fract().is_zero() { 0 } else { 1 };
+        l.t("unit-tb", &[("value", Arg::Str(l.number(v, frac)))])
+            .unwrap_or_default()
+    }
+}
+
+fn memory_terms(l: &Localizer, m: &compute::Memory) -> Vec<String> {
+    [
+        ("memory-weights", m.weights_gb),
+        ("memory-trainable", m.trainable_gb),
+        ("memory-activations", m.activations_gb),
+        ("memory-reserve", m.reserve_gb),
+        ("memory-total", m.total_gb),
+    ]
+    .into_iter()
+    .map(|(k, v)| {
+        l.t(k, &[("value", Arg::Str(gb_dec(l, dec(v), 2)))])
+            .unwrap_or_default()
+    })
+    .collect()
+}
+
+fn card_spec(c: &super::model::Card, l: &Localizer) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(m) = &c.memory {
+        parts.push(if c.ecc { format!("{m} ECC") } else { m.clone() });
+    }
+    if let Some(sw) = &c.software {
+        parts.push(sw.clone());
+    }
+    if let Some(bw) = c.bandwidth_tbs {
+        parts.push(if bw >= Decimal::ONE {
+            l.t(
+                "unit-tbs",
+                &[("value", Arg::Str(l.number(bw, 2.min(bw.scale()))))],
+            )
+            .unwrap_or_default()
+        } else {
+            l.t(
+                "unit-gbs",
+                &[("value", Arg::Str(l.number(bw * Decimal::from(1000), 0)))],
+            )
+            .unwrap_or_default()
+        });
+    }
+    if c.fp8 {
+        parts.push("FP8".into());
+    } else if c.vendor == "nvidia" && c.memory.as_deref().is_some_and(|m| m.starts_with("HBM")) {
+        parts.push(l.s("spec-no-fp8"));
+    }
+    if let Some(w) = c.tdp_w {
+        parts.push(format!("{} W", l.int(i64::from(w))));
+    }
+    l.list(&parts)
+}
+
+fn link_text(ic: &super::model::Interconnect, l: &Localizer) -> String {
+    let name = l.s(&format!("link-{}", ic.link));
+    match ic.sharding {
+        Sharding::Pairs => l
+            .t(
+                "link-with-bandwidth-pairs",
+                &[
+                    ("link", Arg::Str(name)),
+                    ("bandwidth", Arg::Str(bandwidth(ic, l))),
+                ],
+            )
+            .unwrap_or_default(),
+        Sharding::DataParallelOnly | Sharding::SingleCard => name,
+        _ => l
+            .t(
+                "link-with-bandwidth",
+                &[
+                    ("link", Arg::Str(name)),
+                    ("bandwidth", Arg::Str(bandwidth(ic, l))),
+                ],
+            )
+            .unwrap_or_default(),
+    }
+}
+
+fn bandwidth(ic: &super::model::Interconnect, l: &Localizer) -> String {
+    let parts: Vec<String> = ic
+        .bandwidth
+        .iter()
+        .map(|b| {
+            let value = if b.gbs >= Decimal::from(1000) {
+                let tbs = b.gbs / Decimal::from(1000);
+                l.t(
+                    "unit-tbs",
+                    &[(
+                        "value",
+                        Arg::Str(l.number(tbs, u32::from(!tbs.fract().is_zero()))),
+                    )],
+                )
+            } else {
+                l.t("unit-gbs", &[("value", Arg::Str(l.number(b.gbs, 0)))])
+            }
+            .unwrap_or_default();
+            let value = if b.approx { format!("~{value}") } else { value };
+            match &b.label {
+                Some(label) => format!("{value} ({label})"),
+                None => value,
+            }
+        })
+        .collect();
+    parts.join(" / ")
+}
+
+/// Offer by reference (for exports and templates).
+pub fn offer_ref_id(cat: &Catalog, r: OfferRef) -> &str {
+    match r {
+        OfferRef::Card(i) => &cat.cards[i].id,
+        OfferRef::Bundle(i) => &cat.bundles[i].id,
+    }
+}

@@ -1,0 +1,272 @@
+//! Localisation: Fluent bundles per locale with fallback chains, and ICU4X number formatting.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::types::FluentNumber;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use icu_decimal::DecimalFormatter;
+use icu_decimal::input::Decimal as IcuDecimal;
+use intl_memoizer::Memoizable;
+use rust_decimal::Decimal;
+use unic_langid::LanguageIdentifier;
+
+pub type Bundle = FluentBundle<Arc<FluentResource>>;
+
+/// One locale's strings and formatters; looks a key up along the locale's fallback chain.
+pub struct Localizer {
+    pub code: String,
+    /// The locale's own bundle first, then the bundles of its fallback chain.
+    chain: Vec<Arc<Bundle>>,
+    decimal: DecimalFormatter,
+}
+
+/// A message that no bundle in the chain has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Missing {
+    pub key: String,
+    pub locale: String,
+}
+
+impl std::fmt::Display for Missing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "no translation `{}` for locale `{}` or its fallbacks",
+            self.key, self.locale
+        )
+    }
+}
+
+/// An argument to a message.
+#[derive(Debug, Clone)]
+pub enum Arg {
+    Str(String),
+    Num(f64),
+}
+
+impl Localizer {
+    pub fn new(code: &str, chain: Vec<Arc<Bundle>>) -> Result<Self, String> {
+        Ok(Localizer {
+            code: code.to_owned(),
+            chain,
+            decimal: decimal_formatter(code)?,
+        })
+    }
+
+    pub fn has(&self, key: &str) -> bool {
+        self.chain.iter().any(|b| b.has_message(key))
+    }
+
+    /// Formats message `key` with `args`, from the first bundle in the chain that has it.
+    pub fn t(&self, key: &str, args: &[(&str, Arg)]) -> Result<String, Missing> {
+        let (id, attr) = key
+            .split_once('.')
+            .map_or((key, None), |(m, a)| (m, Some(a)));
+        for bundle in &self.chain {
+            let Some(msg) = bundle.get_message(id) else {
+                continue;
+            };
+            let pattern = match attr {
+                Some(a) => msg.get_attribute(a).map(|a| a.value()),
+                None => msg.value(),
+            };
+            let Some(pattern) = pattern else { continue };
+            let mut fargs = FluentArgs::new();
+            for (name, v) in args {
+                match v {
+                    Arg::Str(s) => fargs.set(*name, FluentValue::from(s.as_str())),
+                    Arg::Num(n) => fargs.set(*name, FluentValue::from(*n)),
+                }
+            }
+            let mut errors = Vec::new();
+            let out = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
+            return Ok(out.into_owned());
+        }
+        Err(Missing {
+            key: key.to_owned(),
+            locale: self.code.clone(),
+        })
+    }
+
+    /// A plain message; the key itself in brackets when nothing has it (load-time checks report that).
+    pub fn s(&self, key: &str) -> String {
+        self.t(key, &[]).unwrap_or_else(|_| format!("[{key}]"))
+    }
+
+    /// A number with exactly `frac` fraction digits (rounded half away from zero), grouped per locale.
+    pub fn number(&self, value: Decimal, frac: u32) -> String {
+        let rounded = value
+            .round_dp_with_strategy(frac, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+        let mut d: IcuDecimal = match rounded.to_string().parse() {
+            Ok(d) => d,
+            Err(_) => return rounded.to_string(),
+        };
+        let frac = i16::try_from(frac).unwrap_or(0);
+        d.pad_end(-frac);
+        self.decimal.format_to_string(&d)
+    }
+
+    /// A whole number, grouped per locale.
+    pub fn int(&self, value: i64) -> String {
+        self.decimal.format_to_string(&IcuDecimal::from(value))
+    }
+
+    /// Money in US dollars through the locale's `fmt-usd` pattern.
+    pub fn usd(&self, value: Decimal, frac: u32) -> String {
+        let amount = self.number(value, frac);
+        self.t("fmt-usd", &[("amount", Arg::Str(amount.clone()))])
+            .unwrap_or_else(|_| format!("${amount}"))
+    }
+
+    /// A share as a percentage, whole percent.
+    pub fn percent(&self, share: Decimal) -> String {
+        self.percent_frac(share, 0)
+    }
+
+    /// A share as a percentage with `frac` fraction digits.
+    pub fn percent_frac(&self, share: Decimal, frac: u32) -> String {
+        let value = self.number(share * Decimal::ONE_HUNDRED, frac);
+        self.t("fmt-percent", &[("value", Arg::Str(value.clone()))])
+            .unwrap_or_else(|_| format!("{value}%"))
+    }
+
+    /// A range such as `480–680` with the locale's range pattern.
+    pub fn range(&self, low: String, high: String) -> String {
+        self.t(
+            "fmt-range",
+            &[
+                ("low", Arg::Str(low.clone())),
+                ("high", Arg::Str(high.clone())),
+            ],
+        )
+        .unwrap_or_else(|_| format!("{low}–{high}"))
+    }
+
+    /// A list joined the locale's way (`a, b, c`).
+    pub fn list(&self, items: &[String]) -> String {
+        let sep = self
+            .t("fmt-list-separator", &[])
+            .unwrap_or_else(|_| ", ".into());
+        items.join(&sep)
+    }
+}
+
+/// An ICU4X decimal formatter for a locale code.
+pub fn decimal_formatter(code: &str) -> Result<DecimalFormatter, String> {
+    let locale: icu_locale_core::Locale = code
+        .parse()
+        .map_err(|e| format!("`{code}` is not a locale ICU4X knows: {e:?}"))?;
+    DecimalFormatter::try_new((&locale).into(), Default::default())
+        .map_err(|e| format!("no number format for `{code}`: {e}"))
+}
+
+/// A concurrent bundle whose NUMBER() and numeric arguments are formatted by ICU4X, with no
+/// bidi isolation marks (all our locales are left-to-right).
+pub fn new_bundle(code: &str) -> Result<Bundle, String> {
+    let langid: LanguageIdentifier = code
+        .parse()
+        .map_err(|e| format!("`{code}` is not a language identifier: {e}"))?;
+    let mut bundle = FluentBundle::new_concurrent(vec![langid]);
+    bundle.set_use_isolating(false);
+    bundle.set_formatter(Some(format_number));
+    bundle
+        .add_builtins()
+        .map_err(|e| format!("cannot add Fluent builtins: {e:?}"))?;
+    Ok(bundle)
+}
+
+/// The ICU formatter, memoized per bundle locale.
+struct IcuNumbers(DecimalFormatter);
+
+impl Memoizable for IcuNumbers {
+    type Args = ();
+    type Error = String;
+    fn construct(lang: LanguageIdentifier, _args: ()) -> Result<Self, String> {
+        decimal_formatter(&lang.to_string()).map(IcuNumbers)
+    }
+}
+
+fn format_number(
+    value: &FluentValue,
+    memo: &intl_memoizer::concurrent::IntlLangMemoizer,
+) -> Option<String> {
+    let FluentValue::Number(FluentNumber { value, options }) = value else {
+        return None;
+    };
+    let mut d = IcuDecimal::try_from_f64(*value, fixed_decimal::FloatPrecision::RoundTrip).ok()?;
+    if let Some(max) = options.maximum_fraction_digits {
+        d.round(-i16::try_from(max).ok()?);
+    }
+    if let Some(min) = options.minimum_fraction_digits {
+        d.pad_end(-i16::try_from(min).ok()?);
+    }
+    memo.with_try_get::<IcuNumbers, _, _>((), |f| f.0.format_to_string(&d))
+        .ok()
+}
+
+/// All locales' localizers, by code.
+pub struct I18n {
+    pub by_code: HashMap<String, Localizer>,
+}
+
+impl I18n {
+    pub fn get(&self, code: &str) -> Option<&Localizer> {
+        self.by_code.get(code)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn localizer(code: &str, ftl: &str) -> Localizer {
+        let mut b = new_bundle(code).unwrap();
+        b.add_resource(Arc::new(FluentResource::try_new(ftl.to_owned()).unwrap()))
+            .unwrap();
+        Localizer::new(code, vec![Arc::new(b)]).unwrap()
+    }
+
+    #[test]
+    fn numbers_are_grouped_per_locale() {
+        let d: Decimal = "1288.5".parse().unwrap();
+        assert_eq!(localizer("en", "").number(d, 1), "1,288.5");
+        assert_eq!(localizer("uk", "").number(d, 1), "1\u{a0}288,5");
+        assert_eq!(localizer("ru", "").number(d, 1), "1\u{a0}288,5");
+        assert_eq!(localizer("zh", "").number(d, 1), "1,288.5");
+        assert_eq!(
+            localizer("en", "").number("0.4".parse().unwrap(), 2),
+            "0.40"
+        );
+    }
+
+    #[test]
+    fn plurals_and_numbers_inside_messages_use_icu() {
+        let ftl =
+            "cards = { $n ->\n [one] { $n } карта\n [few] { $n } карти\n *[many] { $n } карт\n}\n";
+        let l = localizer("uk", ftl);
+        let n = |v: f64| l.t("cards", &[("n", Arg::Num(v))]).unwrap();
+        assert_eq!(n(1.0), "1 карта");
+        assert_eq!(n(2.0), "2 карти");
+        assert_eq!(n(5.0), "5 карт");
+        assert_eq!(n(21.0), "21 карта");
+        assert_eq!(n(1288.0), "1\u{a0}288 карт");
+    }
+
+    #[test]
+    fn missing_keys_fall_back_along_the_chain_then_fail() {
+        let mut en = new_bundle("en").unwrap();
+        en.add_resource(Arc::new(
+            FluentResource::try_new("a = A\nb = B\n".into()).unwrap(),
+        ))
+        .unwrap();
+        let mut uk = new_bundle("uk").unwrap();
+        uk.add_resource(Arc::new(FluentResource::try_new("a = А\n".into()).unwrap()))
+            .unwrap();
+        let l = Localizer::new("uk", vec![Arc::new(uk), Arc::new(en)]).unwrap();
+        assert_eq!(l.t("a", &[]).unwrap(), "А");
+        assert_eq!(l.t("b", &[]).unwrap(), "B");
+        assert!(l.t("c", &[]).is_err());
+    }
+}

@@ -1,0 +1,184 @@
+//! Markdown pages with YAML front matter, per locale.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use serde::Deserialize;
+
+use crate::config::Config;
+use crate::diag::{Diagnostic, Pos};
+use crate::load::yaml;
+use crate::source::{pos_of, split_front_matter};
+
+/// Front matter as written. Unknown keys are errors; free-form values go under `extra`.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct FrontMatter {
+    pub title: String,
+    #[serde(default)]
+    pub description: Option<String>,
+    #[serde(default)]
+    pub date: Option<String>,
+    #[serde(default)]
+    pub weight: Option<i64>,
+    #[serde(default)]
+    pub draft: bool,
+    #[serde(default)]
+    pub slug: Option<String>,
+    #[serde(default)]
+    pub template: Option<String>,
+    #[serde(default)]
+    pub extra: Option<serde_json::Value>,
+}
+
+/// One Markdown file of one locale.
+#[derive(Debug, Clone)]
+pub struct RawPage {
+    pub locale: String,
+    /// Path inside the locale folder, `/`-separated (`fine-tuning.md`, `s01/_index.md`): the same
+    /// page in every locale has the same one.
+    pub rel: String,
+    /// Path from the site root, for diagnostics.
+    pub file: PathBuf,
+    pub front: FrontMatter,
+    /// The whole file, for positions.
+    pub text: String,
+    pub body_offset: usize,
+}
+
+impl RawPage {
+    pub fn body(&self) -> &str {
+        &self.text[self.body_offset..]
+    }
+
+    /// A section index (`_index.md`) lists the pages beside it.
+    pub fn is_section(&self) -> bool {
+        self.rel == "_index.md" || self.rel.ends_with("/_index.md")
+    }
+
+    /// Position of a byte offset of the body, in the whole file.
+    pub fn pos_in_body(&self, offset: usize) -> Pos {
+        pos_of(&self.text, self.body_offset + offset)
+    }
+}
+
+/// Reads every `content/<locale>/**/*.md` of the configured locales, in parallel.
+pub fn load(config: &Config) -> (Vec<RawPage>, Vec<Diagnostic>) {
+    let mut files: Vec<(String, String, PathBuf)> = Vec::new();
+    for locale in &config.locales {
+        let dir = config.root.join("content").join(&locale.code);
+        for entry in walkdir::WalkDir::new(&dir)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "md"))
+        {
+            let Ok(rel) = entry.path().strip_prefix(&dir) else {
+                continue;
+            };
+            let rel = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
+            let file = Path::new("content").join(&locale.code).join(&rel);
+            files.push((locale.code.clone(), rel, file));
+        }
+    }
+    let results: Vec<Result<RawPage, Diagnostic>> = files
+        .into_par_iter()
+        .map(|(locale, rel, file)| read_page(&config.root, locale, rel, file))
+        .collect();
+    let mut pages = Vec::new();
+    let mut diags = Vec::new();
+    for r in results {
+        match r {
+            Ok(p) if p.front.draft && !config.drafts => {}
+            Ok(p) => pages.push(p),
+            Err(d) => diags.push(d),
+        }
+    }
+    (pages, diags)
+}
+
+fn read_page(
+    root: &Path,
+    locale: String,
+    rel: String,
+    file: PathBuf,
+) -> Result<RawPage, Diagnostic> {
+    let text = std::fs::read_to_string(root.join(&file))
+        .map_err(|e| Diagnostic::error(format!("cannot read the page: {e}")).in_file(&file))?;
+    let split = split_front_matter(&text).map_err(|line| {
+        Diagnostic::error("the front matter is not closed")
+            .in_file(&file)
+            .at_in(Pos { line, col: 1 }, &text)
+            .with_hint("end the YAML front matter with a line holding only `---`")
+    })?;
+    if split.front_matter.is_empty() && split.body_offset == 0 {
+        return Err(Diagnostic::error("the page has no front matter")
+            .in_file(&file)
+            .at_in(Pos { line: 1, col: 1 }, &text)
+            .with_hint("start the file with `---`, a `title:` line and `---`"));
+    }
+    let front: FrontMatter = yaml::parse(&file, split.front_matter, split.front_matter_line)
+        .map_err(|mut d| {
+            // Show the line of the whole file, not of the front matter alone.
+            if let Some(p) = d.pos {
+                d = d.at_in(p, &text);
+            }
+            d
+        })?;
+    if let Some(date) = &front.date
+        && !is_date(date)
+    {
+        {
+            let line = text
+                .lines()
+                .position(|l| l.starts_with("date:"))
+                .map_or(1, |i| i + 1);
+            return Err(Diagnostic::error(format!("`{date}` is not a date"))
+                .in_file(&file)
+                .at_in(Pos { line, col: 7 }, &text)
+                .with_hint("write dates as YYYY-MM-DD"));
+        }
+    }
+    if let Some(slug) = &front.slug
+        && (slug.is_empty()
+            || !slug
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+    {
+        let line = text
+            .lines()
+            .position(|l| l.starts_with("slug:"))
+            .map_or(1, |i| i + 1);
+        return Err(
+            Diagnostic::error(format!("slug `{slug}` is not lowercase ASCII"))
+                .in_file(&file)
+                .at_in(Pos { line, col: 7 }, &text)
+                .with_hint(
+                    "slugs are made of a-z, 0-9 and `-`, so URLs stay stable in every locale",
+                ),
+        );
+    }
+    let body_offset = split.body_offset;
+    Ok(RawPage {
+        locale,
+        rel,
+        file,
+        front,
+        text,
+        body_offset,
+    })
+}
+
+fn is_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+}

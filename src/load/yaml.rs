@@ -1,0 +1,70 @@
+//! YAML into typed structs, with the file, line and column of any error.
+
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+
+use crate::diag::{Diagnostic, Pos};
+
+/// Parses `text` (the contents of `file`) as `T`. `line_offset` shifts reported lines, for YAML
+/// embedded in another file (front matter).
+pub fn parse<T: DeserializeOwned>(
+    file: &Path,
+    text: &str,
+    line_offset: usize,
+) -> Result<T, Diagnostic> {
+    // Budgets stay at serde-saphyr's defaults, which stop alias bombs; duplicate keys are errors.
+    serde_saphyr::from_str::<T>(text).map_err(|err| to_diagnostic(file, text, line_offset, &err))
+}
+
+fn to_diagnostic(
+    file: &Path,
+    text: &str,
+    line_offset: usize,
+    err: &serde_saphyr::Error,
+) -> Diagnostic {
+    let message = clean_message(&err.without_snippet().to_string());
+    let hint = hint_for(&message);
+    let mut d = Diagnostic::error(message).in_file(file);
+    if let Some(loc) = err.location() {
+        let line = usize::try_from(loc.line()).unwrap_or(0);
+        let col = usize::try_from(loc.column()).unwrap_or(0);
+        if line > 0 {
+            let pos = Pos {
+                line,
+                col: col.max(1),
+            };
+            d = d.at_in(pos, text);
+            d.pos = Some(Pos {
+                line: line + line_offset,
+                col: col.max(1),
+            });
+        }
+    }
+    if let Some(h) = hint {
+        d = d.with_hint(h);
+    }
+    d
+}
+
+/// serde-saphyr appends " at line X column Y"; we report the position separately.
+fn clean_message(raw: &str) -> String {
+    let first = raw.lines().next().unwrap_or(raw).trim();
+    let cut = first.find(" at line ").map_or(first, |i| &first[..i]);
+    cut.trim_end_matches(':').trim().to_owned()
+}
+
+fn hint_for(message: &str) -> Option<String> {
+    let m = message.to_ascii_lowercase();
+    if m.contains("duplicate") {
+        Some("each key may appear once in a mapping; remove or rename one of them".into())
+    } else if m.contains("unknown field") {
+        Some("check the spelling; the allowed keys are listed above".into())
+    } else if m.contains("missing field") {
+        Some("add the field; it has no default".into())
+    } else if m.contains("budget") {
+        Some("the document expands too much (aliases?); simplify it".into())
+    } else {
+        None
+    }
+}

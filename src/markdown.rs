@@ -1,0 +1,270 @@
+//! Markdown → HTML for one page: shortcodes expanded, heading ids, tables in scroll containers.
+
+use std::collections::HashSet;
+
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
+
+use crate::i18n::Localizer;
+use crate::shortcode::{self, Args, Output, Provider};
+use crate::view::TableView;
+
+/// A heading of the page, for anchors and tables of contents.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Heading {
+    pub level: u8,
+    pub id: String,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Rendered {
+    pub html: String,
+    pub headings: Vec<Heading>,
+    /// Link targets as written, for the link checker.
+    #[allow(dead_code, reason = "read by `hubgen check` (issue 5) and the tests")]
+    pub links: Vec<String>,
+}
+
+/// A problem in the body, at a byte offset of the body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    pub offset: usize,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_HEADING_ATTRIBUTES
+        | Options::ENABLE_SMART_PUNCTUATION
+}
+
+const BLOCK_MARK: &str = "<!--hubgen-block-";
+
+/// Renders `body`. `table_html` turns a computed table into HTML (the theme's table template).
+pub fn render(
+    body: &str,
+    provider: &dyn Provider,
+    loc: &Localizer,
+    table_html: &dyn Fn(&TableView) -> Result<String, String>,
+) -> (Rendered, Vec<Problem>) {
+    let (calls, syntax) = shortcode::scan(body);
+    let mut problems: Vec<Problem> = syntax
+        .into_iter()
+        .map(|e| Problem {
+            offset: e.offset,
+            message: e.message,
+            hint: Some("shortcodes look like {{ table(name=\"fit\") }}".into()),
+        })
+        .collect();
+
+    let mut source = String::with_capacity(body.len() + 64);
+    let mut blocks: Vec<String> = Vec::new();
+    let mut at = 0;
+    for call in &calls {
+        source.push_str(&body[at..call.start]);
+        at = call.end;
+        let mut args = Args::new(call);
+        if !provider.names().contains(&call.name.as_str()) {
+            problems.push(Problem {
+                offset: call.start,
+                message: format!("unknown shortcode `{}`", call.name),
+                hint: Some(crate::diag::unknown_name_hint(
+                    &call.name,
+                    provider.names().iter().copied(),
+                )),
+            });
+            continue;
+        }
+        match provider.call(call, &mut args, loc) {
+            Ok(Output::Text(t)) => escape_markdown(&t, &mut source),
+            Ok(Output::Table(view)) if call.alone => match table_html(&view) {
+                Ok(h) => {
+                    source.push_str(&format!("\n{BLOCK_MARK}{}-->\n", blocks.len()));
+                    blocks.push(h);
+                }
+                Err(e) => problems.push(Problem {
+                    offset: call.start,
+                    message: format!("the table template failed: {e}"),
+                    hint: None,
+                }),
+            },
+            Ok(Output::Table(_)) => problems.push(Problem {
+                offset: call.start,
+                message: format!(
+                    "`{}` places a table and must stand alone on its line",
+                    call.name
+                ),
+                hint: Some(
+                    "put the shortcode on a line of its own, with blank lines around it".into(),
+                ),
+            }),
+            Err(e) => problems.push(Problem {
+                offset: call.start,
+                message: e.message,
+                hint: e.hint,
+            }),
+        }
+    }
+    source.push_str(&body[at..]);
+
+    let mut rendered = to_html(&source);
+    if !blocks.is_empty() {
+        for (i, b) in blocks.iter().enumerate() {
+            rendered.html = rendered.html.replacen(&format!("{BLOCK_MARK}{i}-->"), b, 1);
+        }
+    }
+    (rendered, problems)
+}
+
+/// Escapes the characters that would change a figure's meaning in Markdown.
+fn escape_markdown(text: &str, out: &mut String) {
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '#'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+}
+
+/// Plain Markdown → HTML with heading ids and wrapped tables.
+pub fn to_html(source: &str) -> Rendered {
+    let events: Vec<Event> = Parser::new_ext(source, options()).collect();
+    let mut used: HashSet<String> = HashSet::new();
+    // Explicit ids are reserved first so generated ones never collide with them.
+    for e in &events {
+        if let Event::Start(Tag::Heading { id: Some(id), .. }) = e {
+            used.insert(id.to_string());
+        }
+    }
+    let mut out: Vec<Event> = Vec::with_capacity(events.len() + 8);
+    let mut headings = Vec::new();
+    let mut links = Vec::new();
+    let mut i = 0;
+    while i < events.len() {
+        match &events[i] {
+            Event::Start(Tag::Heading {
+                level,
+                id,
+                classes,
+                attrs,
+            }) => {
+                let end = events[i..]
+                    .iter()
+                    .position(|e| matches!(e, Event::End(TagEnd::Heading(_))))
+                    .map_or(events.len(), |p| i + p);
+                let text: String = events[i + 1..end]
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
+                        _ => None,
+                    })
+                    .collect();
+                let id = match id {
+                    Some(id) => id.to_string(),
+                    None => unique_id(&slugify(&text), &mut used),
+                };
+                headings.push(Heading {
+                    level: level_num(*level),
+                    id: id.clone(),
+                    text: text.trim().to_owned(),
+                });
+                out.push(Event::Start(Tag::Heading {
+                    level: *level,
+                    id: Some(CowStr::from(id)),
+                    classes: classes.clone(),
+                    attrs: attrs.clone(),
+                }));
+            }
+            Event::Start(Tag::Table(_)) => {
+                out.push(Event::Html(CowStr::Borrowed("<div class=\"table-wrap\">")));
+                out.push(events[i].clone());
+            }
+            Event::End(TagEnd::Table) => {
+                out.push(events[i].clone());
+                out.push(Event::Html(CowStr::Borrowed("</div>")));
+            }
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                links.push(dest_url.to_string());
+                out.push(events[i].clone());
+            }
+            e => out.push(e.clone()),
+        }
+        i += 1;
+    }
+    let mut html_out = String::with_capacity(source.len() * 3 / 2);
+    html::push_html(&mut html_out, out.into_iter());
+    Rendered {
+        html: html_out,
+        headings,
+        links,
+    }
+}
+
+fn level_num(l: HeadingLevel) -> u8 {
+    match l {
+        HeadingLevel::H1 => 1,
+        HeadingLevel::H2 => 2,
+        HeadingLevel::H3 => 3,
+        HeadingLevel::H4 => 4,
+        HeadingLevel::H5 => 5,
+        HeadingLevel::H6 => 6,
+    }
+}
+
+/// A Unicode-preserving anchor: lowercase letters and digits, other runs become one `-`.
+pub fn slugify(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    let mut dash = false;
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            if dash && !s.is_empty() {
+                s.push('-');
+            }
+            dash = false;
+            s.push(c);
+        } else {
+            dash = true;
+        }
+    }
+    if s.is_empty() { "section".into() } else { s }
+}
+
+fn unique_id(base: &str, used: &mut HashSet<String>) -> String {
+    let mut id = base.to_owned();
+    let mut n = 1;
+    while !used.insert(id.clone()) {
+        id = format!("{base}-{n}");
+        n += 1;
+    }
+    id
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heading_ids_are_generated_unique_and_explicit_ones_kept() {
+        let r = to_html("# Привіт, світ\n\n## Привіт, світ\n\n## Kept {#kept}\n\n## Kept\n");
+        let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(ids, ["привіт-світ", "привіт-світ-1", "kept", "kept-1"]);
+        assert!(r.html.contains("<h2 id=\"kept\">Kept</h2>"), "{}", r.html);
+    }
+
+    #[test]
+    fn tables_are_wrapped_and_links_collected() {
+        let r = to_html("| a | b |\n|---|--:|\n| x | 1 |\n\n[t](/en/x/#y)\n");
+        assert!(
+            r.html.contains("<div class=\"table-wrap\"><table>"),
+            "{}",
+            r.html
+        );
+        assert_eq!(r.links, ["/en/x/#y"]);
+    }
+}

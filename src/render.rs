@@ -1,0 +1,640 @@
+//! Render: plan every page of every locale as a flat job list, then render Markdown and Tera in
+//! parallel over shared, read-only state. The only module that knows Tera.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use serde::Serialize;
+use tera::{Context, Kwargs, State, Tera, Value};
+
+use crate::config::Config;
+use crate::diag::{Diagnostic, Pos};
+use crate::i18n::{Arg, I18n};
+use crate::load::content::RawPage;
+use crate::load::templates::TemplateSource;
+use crate::markdown;
+use crate::shortcode::Provider;
+use crate::source::pos_of;
+use crate::view::TableView;
+
+/// The Tera instance and where each template came from.
+pub struct Templates {
+    tera: Tera,
+    /// Template name → (file, original source, the source Tera was given).
+    files: HashMap<String, (PathBuf, String, String)>,
+}
+
+/// Registers `t()` and loads every template (minified once, here, when `minify` is on).
+pub fn templates(
+    sources: &[TemplateSource],
+    i18n: Arc<I18n>,
+    minify: bool,
+) -> Result<Templates, Vec<Diagnostic>> {
+    let mut tera = Tera::new();
+    tera.autoescape_on(vec![".html", ".xml"]);
+    let strings = i18n.clone();
+    tera.register_function(
+        "t",
+        move |kwargs: Kwargs, state: &State| -> tera::TeraResult<String> {
+            let key: String = kwargs.must_get("key")?;
+            let lang: String = match kwargs.get::<String>("lang")? {
+                Some(l) => l,
+                None => state.get::<String>("lang")?.unwrap_or_default(),
+            };
+            let loc = strings.get(&lang).ok_or_else(|| {
+                tera::Error::message(format!("`t()` called for unknown locale `{lang}`"))
+            })?;
+            let args = fluent_args(&kwargs);
+            let args: Vec<(&str, Arg)> =
+                args.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+            loc.t(&key, &args)
+                .map_err(|m| tera::Error::message(m.to_string()))
+        },
+    );
+    let mut files = HashMap::new();
+    let mut raw: Vec<(String, String)> = Vec::new();
+    for s in sources {
+        let text = if minify && s.name.ends_with(".html") {
+            crate::minify::template(&s.text)
+        } else {
+            s.text.clone()
+        };
+        files.insert(
+            s.name.clone(),
+            (s.file.clone(), s.text.clone(), text.clone()),
+        );
+        raw.push((s.name.clone(), text));
+    }
+    if let Err(e) = tera.add_raw_templates(raw.iter().map(|(n, t)| (n.as_str(), t.as_str()))) {
+        let t = Templates {
+            tera: Tera::new(),
+            files,
+        };
+        return Err(vec![t.diagnostic(&e, None)]);
+    }
+    Ok(Templates { tera, files })
+}
+
+fn fluent_args(kwargs: &Kwargs) -> Vec<(String, Arg)> {
+    kwargs
+        .iter()
+        .filter_map(|(k, v)| {
+            let k = k.as_str()?;
+            if k == "key" || k == "lang" {
+                return None;
+            }
+            let arg = if v.is_number() {
+                Arg::Num(v.as_f64().unwrap_or_default())
+            } else {
+                Arg::Str(v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+            };
+            Some((k.to_owned(), arg))
+        })
+        .collect()
+}
+
+impl Templates {
+    /// A Tera error as a diagnostic at the template's file and line (the source is shown minified
+    /// only if the error is in a minified template; the line is mapped to the original when found).
+    fn diagnostic(&self, e: &tera::Error, page: Option<&RawPage>) -> Diagnostic {
+        let (message, report) = match e.kind() {
+            tera::ErrorKind::SyntaxError(r) | tera::ErrorKind::RenderingError(r) => {
+                (r.message().to_owned(), Some(r))
+            }
+            _ => (e.to_string(), None),
+        };
+        let mut message = message;
+        if let Some(src) = std::error::Error::source(e) {
+            message = format!("{message}: {src}");
+        }
+        let mut d = Diagnostic::error(format!("template: {message}"));
+        if let Some(r) = report {
+            if let Some((file, original, given)) = self.files.get(r.filename()) {
+                d = d.in_file(file);
+                let span = r.span();
+                let pos = Pos {
+                    line: span.start_line,
+                    col: span.start_col + 1,
+                };
+                // Templates are minified before Tera sees them: find the failing text in the original.
+                let failing = given.get(span.range.clone()).filter(|f| !f.is_empty());
+                match failing.and_then(|f| original.find(f)) {
+                    Some(off) => d = d.at_in(pos_of(original, off), original),
+                    None => d = d.at(pos),
+                }
+            } else {
+                d = d.in_file(r.filename());
+            }
+        }
+        if let Some(p) = page {
+            d = d.with_hint(format!("while rendering {}", p.file.display()));
+        }
+        d
+    }
+
+    fn render(
+        &self,
+        name: &str,
+        ctx: &Context,
+        page: Option<&RawPage>,
+    ) -> Result<String, Diagnostic> {
+        self.tera
+            .render(name, ctx)
+            .map_err(|e| self.diagnostic(&e, page))
+    }
+
+    pub fn has(&self, name: &str) -> bool {
+        self.tera.get_template_names().any(|n| n == name)
+    }
+}
+
+/// One page to write, planned before any rendering.
+struct Job {
+    /// Index into the page list.
+    page: usize,
+    locale: String,
+    url: String,
+    template: String,
+    /// Other locales' versions of this page: (locale, url).
+    translations: Vec<(String, String)>,
+    /// For sections: the pages and subsections listed, as indices.
+    children: Vec<usize>,
+}
+
+#[derive(Serialize)]
+struct Link {
+    lang: String,
+    name: String,
+    url: String,
+    permalink: String,
+    current: bool,
+}
+
+#[derive(Serialize)]
+struct Child<'a> {
+    title: &'a str,
+    description: Option<&'a str>,
+    url: &'a str,
+    date: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct PageCtx<'a> {
+    title: &'a str,
+    description: Option<&'a str>,
+    date: Option<&'a str>,
+    url: &'a str,
+    permalink: String,
+    kind: &'static str,
+    content: Value,
+    headings: &'a [markdown::Heading],
+    translations: Vec<Link>,
+    children: Vec<Child<'a>>,
+    extra: Option<&'a serde_json::Value>,
+}
+
+/// Everything rendering reads, shared by all workers.
+pub struct Inputs<'a> {
+    pub config: &'a Config,
+    pub pages: &'a [RawPage],
+    pub i18n: &'a I18n,
+    pub templates: &'a Templates,
+    pub provider: &'a dyn Provider,
+    /// `/style.<hash>.css`.
+    pub css_url: &'a str,
+}
+
+/// The rendered tree: output path → bytes, plus what the link checker and sitemap need.
+pub struct Rendered {
+    pub files: BTreeMap<String, Vec<u8>>,
+}
+
+/// URL path of a page (`/uk/fine-tuning/`), from its locale folder path and slug.
+pub fn url_of(config: &Config, page: &RawPage) -> String {
+    let prefix = config.locale_prefix(&page.locale);
+    let rel = page.rel.strip_suffix(".md").unwrap_or(&page.rel);
+    let mut parts: Vec<&str> = rel.split('/').collect();
+    if parts.last() == Some(&"_index") {
+        parts.pop();
+    } else if let (Some(slug), Some(last)) = (page.front.slug.as_deref(), parts.last_mut()) {
+        *last = slug;
+    }
+    let mut url = prefix;
+    url.push('/');
+    for p in parts {
+        url.push_str(p);
+        url.push('/');
+    }
+    url
+}
+
+fn dir_of(rel: &str) -> &str {
+    rel.rsplit_once('/').map_or("", |(d, _)| d)
+}
+
+/// Plans the jobs: one per page per locale, with translations and section children.
+fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
+    let config = inputs.config;
+    let pages = inputs.pages;
+    let urls: Vec<String> = pages.iter().map(|p| url_of(config, p)).collect();
+    let mut diags = Vec::new();
+    let mut by_url: HashMap<&str, usize> = HashMap::new();
+    for (i, u) in urls.iter().enumerate() {
+        if let Some(j) = by_url.insert(u, i) {
+            diags.push(
+                Diagnostic::error(format!("two pages have the URL {u}"))
+                    .in_file(&pages[i].file)
+                    .with_hint(format!(
+                        "the other is {}; give one a different `slug`",
+                        pages[j].file.display()
+                    )),
+            );
+        }
+    }
+    let mut by_rel: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, p) in pages.iter().enumerate() {
+        by_rel.entry(p.rel.as_str()).or_default().push(i);
+    }
+    let mut jobs = Vec::with_capacity(pages.len());
+    for (i, p) in pages.iter().enumerate() {
+        let mut translations: Vec<(String, String)> = by_rel[p.rel.as_str()]
+            .iter()
+            .filter(|&&j| j != i)
+            .map(|&j| (pages[j].locale.clone(), urls[j].clone()))
+            .collect();
+        translations.sort_by_key(|(l, _)| config.locales.iter().position(|x| &x.code == l));
+        let children = if p.is_section() {
+            let dir = dir_of(&p.rel);
+            let mut c: Vec<usize> = pages
+                .iter()
+                .enumerate()
+                .filter(|(j, q)| {
+                    *j != i
+                        && q.locale == p.locale
+                        && if q.is_section() {
+                            dir_of(dir_of(&q.rel)) == dir && dir_of(&q.rel) != dir
+                        } else {
+                            dir_of(&q.rel) == dir
+                        }
+                })
+                .map(|(j, _)| j)
+                .collect();
+            c.sort_by(|a, b| {
+                let (pa, pb) = (&pages[*a], &pages[*b]);
+                (pa.front.weight.unwrap_or(0), &pa.front.title)
+                    .cmp(&(pb.front.weight.unwrap_or(0), &pb.front.title))
+            });
+            c
+        } else {
+            Vec::new()
+        };
+        let template = p.front.template.clone().unwrap_or_else(|| {
+            if p.is_section() {
+                "section.html"
+            } else {
+                "page.html"
+            }
+            .to_owned()
+        });
+        jobs.push(Job {
+            page: i,
+            locale: p.locale.clone(),
+            url: urls[i].clone(),
+            template,
+            translations,
+            children,
+        });
+    }
+    (jobs, diags)
+}
+
+/// Site-wide values per locale: navigation and locale names, built once and shared by all pages.
+fn site_values(inputs: &Inputs<'_>) -> HashMap<String, Value> {
+    #[derive(Serialize)]
+    struct NavItem {
+        title: String,
+        url: String,
+    }
+    #[derive(Serialize)]
+    struct LocaleInfo {
+        code: String,
+        name: String,
+        home: String,
+    }
+    #[derive(Serialize)]
+    struct SiteCtx<'a> {
+        base_url: &'a str,
+        css: &'a str,
+        default_locale: &'a str,
+        home: String,
+        nav: Vec<NavItem>,
+        locales: Vec<LocaleInfo>,
+    }
+    let config = inputs.config;
+    let mut out = HashMap::new();
+    for locale in &config.locales {
+        let Some(loc) = inputs.i18n.get(&locale.code) else {
+            continue;
+        };
+        let mut top: Vec<&RawPage> = inputs
+            .pages
+            .iter()
+            .filter(|p| p.locale == locale.code && p.rel != "_index.md")
+            .filter(|p| {
+                let depth = p.rel.matches('/').count();
+                (depth == 0 && !p.is_section()) || (depth == 1 && p.is_section())
+            })
+            .collect();
+        top.sort_by(|a, b| {
+            (a.front.weight.unwrap_or(0), &a.front.title)
+                .cmp(&(b.front.weight.unwrap_or(0), &b.front.title))
+        });
+        let ctx = SiteCtx {
+            base_url: &config.base_url,
+            css: inputs.css_url,
+            default_locale: &config.default_locale,
+            home: format!("{}/", config.locale_prefix(&locale.code)),
+            nav: top
+                .into_iter()
+                .map(|p| NavItem {
+                    title: p.front.title.clone(),
+                    url: url_of(config, p),
+                })
+                .collect(),
+            locales: config
+                .locales
+                .iter()
+                .map(|l| LocaleInfo {
+                    code: l.code.clone(),
+                    name: loc_name(inputs.i18n, &l.code),
+                    home: format!("{}/", config.locale_prefix(&l.code)),
+                })
+                .collect(),
+        };
+        let _ = loc;
+        out.insert(locale.code.clone(), Value::from_serializable(&ctx));
+    }
+    out
+}
+
+/// A language's name in itself (`Українська`), from its own strings.
+fn loc_name(i18n: &I18n, code: &str) -> String {
+    i18n.get(code)
+        .and_then(|l| l.t("language-name", &[]).ok())
+        .unwrap_or_else(|| code.to_owned())
+}
+
+/// Renders every page, the root, 404, sitemap and robots. Collects every error.
+pub fn render(inputs: &Inputs<'_>) -> (Rendered, Vec<Diagnostic>) {
+    let (jobs, mut diags) = plan(inputs);
+    let sites = site_values(inputs);
+    type PageResult = Result<(String, Vec<u8>), Vec<Diagnostic>>;
+    let results: Vec<PageResult> = jobs
+        .par_iter()
+        .map(|job| render_page(inputs, &sites, job))
+        .collect();
+    let mut files = BTreeMap::new();
+    for r in results {
+        match r {
+            Ok((path, bytes)) => {
+                files.insert(path, bytes);
+            }
+            Err(d) => diags.extend(d),
+        }
+    }
+    match render_site_files(inputs, &sites, &jobs) {
+        Ok(extra) => files.extend(extra),
+        Err(d) => diags.extend(d),
+    }
+    (Rendered { files }, diags)
+}
+
+fn output_path(url: &str) -> String {
+    format!("{}index.html", url.trim_start_matches('/'))
+}
+
+fn render_page(
+    inputs: &Inputs<'_>,
+    sites: &HashMap<String, Value>,
+    job: &Job,
+) -> Result<(String, Vec<u8>), Vec<Diagnostic>> {
+    let page = &inputs.pages[job.page];
+    let loc = inputs.i18n.get(&job.locale).ok_or_else(|| {
+        vec![Diagnostic::error(format!(
+            "no strings for locale `{}`",
+            job.locale
+        ))]
+    })?;
+    let table_html = |view: &TableView| -> Result<String, String> {
+        let mut ctx = Context::new();
+        ctx.insert("lang", &job.locale);
+        ctx.insert("table", view);
+        inputs
+            .templates
+            .render("partials/table.html", &ctx, Some(page))
+            .map_err(|d| d.message)
+    };
+    let (md, problems) = markdown::render(page.body(), inputs.provider, loc, &table_html);
+    if !problems.is_empty() {
+        return Err(problems
+            .into_iter()
+            .map(|p| {
+                let pos = page.pos_in_body(p.offset);
+                let d = Diagnostic::error(p.message)
+                    .in_file(&page.file)
+                    .at_in(pos, &page.text);
+                match p.hint {
+                    Some(h) => d.with_hint(h),
+                    None => d,
+                }
+            })
+            .collect());
+    }
+    let config = inputs.config;
+    let link = |lang: &str, url: &str, current: bool| Link {
+        lang: lang.to_owned(),
+        name: loc_name(inputs.i18n, lang),
+        url: url.to_owned(),
+        permalink: format!("{}{url}", config.base_url),
+        current,
+    };
+    let ctx_page = PageCtx {
+        title: &page.front.title,
+        description: page.front.description.as_deref(),
+        date: page.front.date.as_deref(),
+        url: &job.url,
+        permalink: format!("{}{}", config.base_url, job.url),
+        kind: if page.is_section() { "section" } else { "page" },
+        content: Value::safe_string(&md.html),
+        headings: &md.headings,
+        translations: job
+            .translations
+            .iter()
+            .map(|(l, u)| link(l, u, false))
+            .collect(),
+        children: job
+            .children
+            .iter()
+            .map(|&c| {
+                let p = &inputs.pages[c];
+                Child {
+                    title: &p.front.title,
+                    description: p.front.description.as_deref(),
+                    url: "",
+                    date: p.front.date.as_deref(),
+                }
+            })
+            .collect(),
+        extra: page.front.extra.as_ref(),
+    };
+    let mut page_value = Value::from_serializable(&ctx_page);
+    // Child URLs are computed here, where the config is at hand.
+    if !job.children.is_empty() {
+        #[derive(Serialize)]
+        struct ChildOut<'a> {
+            title: &'a str,
+            description: Option<&'a str>,
+            url: String,
+            date: Option<&'a str>,
+        }
+        let children: Vec<ChildOut> = job
+            .children
+            .iter()
+            .map(|&c| {
+                let p = &inputs.pages[c];
+                ChildOut {
+                    title: &p.front.title,
+                    description: p.front.description.as_deref(),
+                    url: url_of(config, p),
+                    date: p.front.date.as_deref(),
+                }
+            })
+            .collect();
+        let mut map: BTreeMap<String, Value> = BTreeMap::new();
+        if let Some(m) = page_value.as_map() {
+            for (k, v) in m.iter() {
+                if let Some(k) = k.as_str() {
+                    map.insert(k.to_owned(), v.clone());
+                }
+            }
+        }
+        map.insert("children".into(), Value::from_serializable(&children));
+        page_value = Value::from_serializable(&map);
+    }
+    // The switcher: every locale, to this page's translation or else that locale's home.
+    let switcher: Vec<Link> = config
+        .locales
+        .iter()
+        .map(|l| {
+            if l.code == job.locale {
+                link(&l.code, &job.url, true)
+            } else if let Some((_, u)) = job.translations.iter().find(|(c, _)| c == &l.code) {
+                link(&l.code, u, false)
+            } else {
+                link(
+                    &l.code,
+                    &format!("{}/", config.locale_prefix(&l.code)),
+                    false,
+                )
+            }
+        })
+        .collect();
+    let mut ctx = Context::new();
+    ctx.insert("lang", &job.locale);
+    ctx.insert_value(
+        "site",
+        sites
+            .get(&job.locale)
+            .cloned()
+            .unwrap_or_else(|| Value::from_serializable(&())),
+    );
+    ctx.insert_value("page", page_value);
+    ctx.insert("switcher", &switcher);
+    let html = inputs
+        .templates
+        .render(&job.template, &ctx, Some(page))
+        .map_err(|d| vec![d])?;
+    Ok((output_path(&job.url), html.into_bytes()))
+}
+
+/// The root language chooser, 404, sitemap and robots.txt.
+fn render_site_files(
+    inputs: &Inputs<'_>,
+    sites: &HashMap<String, Value>,
+    jobs: &[Job],
+) -> Result<Vec<(String, Vec<u8>)>, Vec<Diagnostic>> {
+    let config = inputs.config;
+    let default = &config.default_locale;
+    let site = sites
+        .get(default)
+        .cloned()
+        .unwrap_or_else(|| Value::from_serializable(&()));
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    let mut base_ctx = Context::new();
+    base_ctx.insert("lang", default);
+    base_ctx.insert_value("site", site);
+
+    if config.prefix_default_locale && inputs.templates.has("root.html") {
+        match inputs.templates.render("root.html", &base_ctx, None) {
+            Ok(h) => out.push(("index.html".to_owned(), h.into_bytes())),
+            Err(d) => errors.push(d),
+        }
+    }
+    if inputs.templates.has("404.html") {
+        match inputs.templates.render("404.html", &base_ctx, None) {
+            Ok(h) => out.push(("404.html".to_owned(), h.into_bytes())),
+            Err(d) => errors.push(d),
+        }
+    }
+    #[derive(Serialize)]
+    struct Alt {
+        lang: String,
+        href: String,
+    }
+    #[derive(Serialize)]
+    struct Entry {
+        loc: String,
+        lastmod: Option<String>,
+        alternates: Vec<Alt>,
+    }
+    let mut entries: Vec<Entry> = jobs
+        .iter()
+        .map(|j| {
+            let mut alternates: Vec<Alt> = std::iter::once((j.locale.clone(), j.url.clone()))
+                .chain(j.translations.iter().cloned())
+                .map(|(lang, url)| Alt {
+                    lang,
+                    href: format!("{}{url}", config.base_url),
+                })
+                .collect();
+            alternates.sort_by_key(|a| config.locales.iter().position(|l| l.code == a.lang));
+            if alternates.len() == 1 {
+                alternates.clear();
+            }
+            Entry {
+                loc: format!("{}{}", config.base_url, j.url),
+                lastmod: inputs.pages[j.page].front.date.clone(),
+                alternates,
+            }
+        })
+        .collect();
+    entries.sort_by(|a, b| a.loc.cmp(&b.loc));
+    let mut ctx = base_ctx.clone();
+    ctx.insert("entries", &entries);
+    for (name, path) in [("sitemap.xml", "sitemap.xml"), ("robots.txt", "robots.txt")] {
+        if inputs.templates.has(name) {
+            match inputs.templates.render(name, &ctx, None) {
+                Ok(h) => out.push((path.to_owned(), h.into_bytes())),
+                Err(d) => errors.push(d),
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}

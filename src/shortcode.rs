@@ -1,0 +1,303 @@
+//! Shortcodes: how a writer places a computed table or figure in Markdown, by name.
+//!
+//! Syntax: `{{ name(key="text", other=8) }}`. A table stands alone on its line; a figure may sit
+//! inside a sentence. What a name means is not the engine's business: a [`Provider`] (the site's
+//! domain) answers each call with text or a table.
+
+use crate::i18n::Localizer;
+use crate::view::TableView;
+
+/// One argument value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Str(String),
+    Num(f64),
+    Bool(bool),
+}
+
+/// A parsed call: its name, its arguments, and where it starts in the Markdown body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    pub name: String,
+    pub args: Vec<(String, Value)>,
+    /// Byte range of the whole `{{ … }}` in the body.
+    pub start: usize,
+    pub end: usize,
+    /// The call is the only thing on its line.
+    pub alone: bool,
+}
+
+/// What a call gives.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Output {
+    /// Plain text, inserted into the sentence (escaped).
+    Text(String),
+    /// A table, placed as a block.
+    Table(TableView),
+}
+
+/// A call the provider cannot answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Error {
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+impl Error {
+    pub fn new(message: impl Into<String>) -> Self {
+        Error {
+            message: message.into(),
+            hint: None,
+        }
+    }
+    pub fn hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+}
+
+/// The site's shortcodes.
+pub trait Provider: Sync {
+    /// Every shortcode name, for did-you-mean hints.
+    fn names(&self) -> &[&'static str];
+    fn call(&self, call: &Call, args: &mut Args<'_>, loc: &Localizer) -> Result<Output, Error>;
+}
+
+/// Arguments taken one by one; anything left over is an error.
+pub struct Args<'a> {
+    shortcode: &'a str,
+    rest: Vec<(String, Value)>,
+}
+
+impl<'a> Args<'a> {
+    pub fn new(call: &'a Call) -> Self {
+        Args {
+            shortcode: &call.name,
+            rest: call.args.clone(),
+        }
+    }
+
+    pub fn has(&self, key: &str) -> bool {
+        self.rest.iter().any(|(k, _)| k == key)
+    }
+
+    fn take(&mut self, key: &str) -> Option<Value> {
+        let i = self.rest.iter().position(|(k, _)| k == key)?;
+        Some(self.rest.remove(i).1)
+    }
+
+    pub fn opt_str(&mut self, key: &str) -> Result<Option<String>, Error> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(Value::Str(s)) => Ok(Some(s)),
+            Some(other) => Err(Error::new(format!(
+                "argument `{key}` of `{}` must be a quoted string, not {other:?}",
+                self.shortcode
+            ))
+            .hint(format!("write {key}=\"…\""))),
+        }
+    }
+
+    pub fn str(&mut self, key: &str) -> Result<String, Error> {
+        self.opt_str(key)?.ok_or_else(|| {
+            Error::new(format!("`{}` needs the argument `{key}`", self.shortcode))
+                .hint(format!("write {}({key}=\"…\")", self.shortcode))
+        })
+    }
+
+    pub fn opt_u32(&mut self, key: &str) -> Result<Option<u32>, Error> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(Value::Num(n)) if n >= 0.0 && n.fract() == 0.0 && n <= f64::from(u32::MAX) => {
+                Ok(Some(n as u32))
+            }
+            Some(other) => Err(Error::new(format!(
+                "argument `{key}` of `{}` must be a whole number, not {other:?}",
+                self.shortcode
+            ))),
+        }
+    }
+
+    /// Fails on any argument not taken.
+    pub fn finish(&self, allowed: &[&str]) -> Result<(), Error> {
+        match self.rest.first() {
+            None => Ok(()),
+            Some((k, _)) => Err(
+                Error::new(format!("`{}` has no argument `{k}`", self.shortcode))
+                    .hint(crate::diag::unknown_name_hint(k, allowed.iter().copied())),
+            ),
+        }
+    }
+}
+
+/// A syntax error in a shortcode, at a byte offset of the body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SyntaxError {
+    pub offset: usize,
+    pub message: String,
+}
+
+/// Finds every `{{ … }}` outside code spans and fenced code blocks.
+pub fn scan(body: &str) -> (Vec<Call>, Vec<SyntaxError>) {
+    let mut calls = Vec::new();
+    let mut errors = Vec::new();
+    let mut in_fence: Option<&str> = None;
+    let mut line_start = 0;
+    for line in body.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let fence = ["```", "~~~"].into_iter().find(|f| trimmed.starts_with(f));
+        match (in_fence, fence) {
+            (None, Some(f)) => in_fence = Some(f),
+            (Some(open), Some(f)) if open == f => in_fence = None,
+            (None, None) => scan_line(line, line_start, &mut calls, &mut errors),
+            _ => {}
+        }
+        line_start += line.len();
+    }
+    (calls, errors)
+}
+
+fn scan_line(line: &str, base: usize, calls: &mut Vec<Call>, errors: &mut Vec<SyntaxError>) {
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'`' {
+            // Skip a code span: a run of n backticks up to the next run of exactly n.
+            let run = bytes[i..].iter().take_while(|b| **b == b'`').count();
+            let ticks = &line[i..i + run];
+            match line[i + run..].find(ticks) {
+                Some(close) => i = i + run + close + run,
+                None => i += run,
+            }
+            continue;
+        }
+        if line[i..].starts_with("{{") {
+            match line[i + 2..].find("}}") {
+                None => {
+                    errors.push(SyntaxError {
+                        offset: base + i,
+                        message:
+                            "a shortcode opened with `{{` is not closed with `}}` on the same line"
+                                .into(),
+                    });
+                    return;
+                }
+                Some(close) => {
+                    let inner = &line[i + 2..i + 2 + close];
+                    let end = i + 2 + close + 2;
+                    match parse_call(inner) {
+                        Ok((name, args)) => {
+                            let alone =
+                                line[..i].trim().is_empty() && line[end..].trim().is_empty();
+                            calls.push(Call {
+                                name,
+                                args,
+                                start: base + i,
+                                end: base + end,
+                                alone,
+                            });
+                        }
+                        Err(message) => errors.push(SyntaxError {
+                            offset: base + i,
+                            message,
+                        }),
+                    }
+                    i = end;
+                    continue;
+                }
+            }
+        }
+        i += line[i..].chars().next().map_or(1, char::len_utf8);
+    }
+}
+
+/// `name(key="v", n=8)` → name and arguments.
+fn parse_call(inner: &str) -> Result<(String, Vec<(String, Value)>), String> {
+    let s = inner.trim();
+    let open = s
+        .find('(')
+        .ok_or_else(|| format!("`{s}` is not a shortcode call; write `name(key=\"value\")`"))?;
+    let name = s[..open].trim();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(format!("`{name}` is not a shortcode name"));
+    }
+    let rest = s[open + 1..]
+        .strip_suffix(')')
+        .ok_or_else(|| format!("the arguments of `{name}` are not closed with `)`"))?;
+    let mut args = Vec::new();
+    let mut p = rest.trim_start();
+    while !p.is_empty() {
+        let eq = p
+            .find('=')
+            .ok_or_else(|| format!("argument `{}` of `{name}` has no `=value`", p.trim()))?;
+        let key = p[..eq].trim();
+        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(format!("`{key}` is not an argument name"));
+        }
+        if args.iter().any(|(k, _)| k == key) {
+            return Err(format!("argument `{key}` is given twice"));
+        }
+        let v = p[eq + 1..].trim_start();
+        let (value, after) = if let Some(q) = v.strip_prefix('"') {
+            let close = q
+                .find('"')
+                .ok_or_else(|| format!("the string of `{key}` is not closed with `\"`"))?;
+            (Value::Str(q[..close].to_owned()), &q[close + 1..])
+        } else {
+            let stop = v.find(',').unwrap_or(v.len());
+            let word = v[..stop].trim();
+            let value = match word {
+                "true" => Value::Bool(true),
+                "false" => Value::Bool(false),
+                _ => Value::Num(word.parse().map_err(|_| {
+                    format!("the value of `{key}` must be a quoted string, a number or true/false, not `{word}`")
+                })?),
+            };
+            (value, &v[stop..])
+        };
+        args.push((key.to_owned(), value));
+        let after = after.trim_start();
+        p = match after.strip_prefix(',') {
+            Some(more) => more.trim_start(),
+            None if after.is_empty() => after,
+            None => return Err(format!("expected `,` or `)` after `{key}`")),
+        };
+    }
+    Ok((name.to_owned(), args))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_calls_and_skips_code() {
+        let body = "A {{ price(offer=\"h100\", term=\"monthly\") }} b `{{ no() }}`\n\n{{ table(name=\"fit\") }}\n```\n{{ nope() }}\n```\n";
+        let (calls, errors) = scan(body);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(calls.len(), 2);
+        assert_eq!(calls[0].name, "price");
+        assert_eq!(
+            calls[0].args[1],
+            ("term".into(), Value::Str("monthly".into()))
+        );
+        assert!(!calls[0].alone);
+        assert_eq!(calls[1].name, "table");
+        assert!(calls[1].alone);
+        assert_eq!(
+            &body[calls[1].start..calls[1].end],
+            "{{ table(name=\"fit\") }}"
+        );
+    }
+
+    #[test]
+    fn numbers_and_errors() {
+        let (calls, _) = scan("{{ cheapest(term=\"monthly\", cards=8) }}");
+        assert_eq!(calls[0].args[1].1, Value::Num(8.0));
+        let (_, errors) = scan("x {{ table(name=fit) }}");
+        assert!(errors[0].message.contains("quoted string"), "{errors:?}");
+        assert_eq!(errors[0].offset, 2);
+        let (_, errors) = scan("{{ table(name=\"fit\") ");
+        assert!(errors[0].message.contains("not closed"));
+    }
+}

@@ -1,0 +1,59 @@
+//! Generic, already-localised views that templates render: the engine's side of a computed table.
+
+use serde::Serialize;
+
+/// A table ready for a template: every text is localised and formatted.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct TableView {
+    /// Stable, locale-independent name (`fit`, `cards`, …), used for ids and classes.
+    pub name: String,
+    pub caption: String,
+    pub columns: Vec<Column>,
+    pub rows: Vec<Vec<Cell>>,
+    /// A sentence under the table (assumptions, sources).
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Column {
+    pub header: String,
+    /// Numbers are right-aligned with tabular figures.
+    pub numeric: bool,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, Default)]
+pub struct Cell {
+    pub text: String,
+    /// A smaller second line (a note, a spec).
+    pub sub: Option<String>,
+    /// Terms that add up to `text`, shown on request.
+    pub details: Vec<String>,
+    /// The row's header cell (`<th scope="row">`).
+    pub row_header: bool,
+}
+
+impl Cell {
+    pub fn text(text: impl Into<String>) -> Self {
+        Cell {
+            text: text.into(),
+            ..Cell::default()
+        }
+    }
+
+    pub fn header(text: impl Into<String>) -> Self {
+        Cell {
+            row_header: true,
+            ..Cell::text(text)
+        }
+    }
+
+    pub fn with_sub(mut self, sub: Option<String>) -> Self {
+        self.sub = sub.filter(|s| !s.is_empty());
+        self
+    }
+
+    pub fn with_details(mut self, details: Vec<String>) -> Self {
+        self.details = details;
+        self
+    }
+}
