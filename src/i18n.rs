@@ -90,11 +90,6 @@ impl Localizer {
         })
     }
 
-    /// A plain message; the key itself in brackets when nothing has it (load-time checks report that).
-    pub fn s(&self, key: &str) -> String {
-        self.t(key, &[]).unwrap_or_else(|_| format!("[{key}]"))
-    }
-
     /// A number with exactly `frac` fraction digits (rounded half away from zero), grouped per locale.
     pub fn number(&self, value: Decimal, frac: u32) -> String {
         let rounded = value
@@ -150,6 +145,49 @@ impl Localizer {
             .t("fmt-list-separator", &[])
             .unwrap_or_else(|_| ", ".into());
         items.join(&sep)
+    }
+}
+
+/// A localizer that remembers which keys it could not find, so the caller can report them where
+/// they were asked for (a shortcode's line) instead of printing `[key]` silently.
+pub struct Tracked<'a> {
+    pub loc: &'a Localizer,
+    misses: std::cell::RefCell<Vec<String>>,
+}
+
+impl<'a> Tracked<'a> {
+    pub fn new(loc: &'a Localizer) -> Self {
+        Tracked {
+            loc,
+            misses: std::cell::RefCell::new(Vec::new()),
+        }
+    }
+
+    pub fn t(&self, key: &str, args: &[(&str, Arg)]) -> Result<String, Missing> {
+        let r = self.loc.t(key, args);
+        if r.is_err() {
+            self.misses.borrow_mut().push(key.to_owned());
+        }
+        r
+    }
+
+    pub fn s(&self, key: &str) -> String {
+        self.t(key, &[]).unwrap_or_else(|_| format!("[{key}]"))
+    }
+
+    /// The keys asked for and not found, each once, in order.
+    pub fn into_misses(self) -> Vec<String> {
+        let mut m = self.misses.into_inner();
+        let mut seen = std::collections::HashSet::new();
+        m.retain(|k| seen.insert(k.clone()));
+        m
+    }
+}
+
+impl std::ops::Deref for Tracked<'_> {
+    type Target = Localizer;
+    fn deref(&self) -> &Localizer {
+        self.loc
     }
 }
 

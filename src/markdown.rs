@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
 
-use crate::i18n::Localizer;
+use crate::i18n::{Localizer, Tracked};
 use crate::shortcode::{self, Args, Output, Provider};
 use crate::view::TableView;
 
@@ -78,7 +78,22 @@ pub fn render(
             });
             continue;
         }
-        match provider.call(call, &mut args, loc) {
+        let tracked = Tracked::new(loc);
+        let result = provider.call(call, &mut args, &tracked);
+        for key in tracked.into_misses() {
+            problems.push(Problem {
+                offset: call.start,
+                message: format!(
+                    "`{}` needs the string `{key}`, which locale `{}` and its fallbacks lack",
+                    call.name, loc.code
+                ),
+                hint: Some(format!(
+                    "add `{key} = …` to a .ftl file under i18n/{}/",
+                    loc.code
+                )),
+            });
+        }
+        match result {
             Ok(Output::Text(t)) => escape_markdown(&t, &mut source),
             Ok(Output::Table(view)) if call.alone => match table_html(&view) {
                 Ok(h) => {

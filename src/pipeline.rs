@@ -23,7 +23,7 @@ impl Provider for NoShortcodes {
         &self,
         call: &shortcode::Call,
         _: &mut shortcode::Args<'_>,
-        _: &crate::i18n::Localizer,
+        _: &crate::i18n::Tracked<'_>,
     ) -> Result<shortcode::Output, shortcode::Error> {
         Err(shortcode::Error::new(format!(
             "unknown shortcode `{}`",

@@ -4,7 +4,7 @@
 //! inside a sentence. What a name means is not the engine's business: a [`Provider`] (the site's
 //! domain) answers each call with text or a table.
 
-use crate::i18n::Localizer;
+use crate::i18n::Tracked;
 use crate::view::TableView;
 
 /// One argument value.
@@ -60,7 +60,7 @@ impl Error {
 pub trait Provider: Sync {
     /// Every shortcode name, for did-you-mean hints.
     fn names(&self) -> &[&'static str];
-    fn call(&self, call: &Call, args: &mut Args<'_>, loc: &Localizer) -> Result<Output, Error>;
+    fn call(&self, call: &Call, args: &mut Args<'_>, loc: &Tracked<'_>) -> Result<Output, Error>;
 }
 
 /// Arguments taken one by one; anything left over is an error.

@@ -6,6 +6,8 @@ pub mod export;
 pub mod model;
 pub mod present;
 pub mod schema;
+#[cfg(test)]
+mod vectors;
 
 use std::path::Path;
 

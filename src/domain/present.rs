@@ -5,7 +5,7 @@ use rust_decimal::Decimal;
 use super::compute::{self, Job, Offer, Tables};
 use super::model::{Catalog, OfferRef};
 use super::schema::Sharding;
-use crate::i18n::{Arg, Localizer};
+use crate::i18n::{Arg, Tracked};
 use crate::shortcode::{Args, Call, Error, Output, Provider};
 use crate::view::{Cell, Column, TableView};
 
@@ -101,7 +101,7 @@ impl<'a> Site<'a> {
     }
 
     /// `H100 SXM` or `2× A100 SXM`.
-    pub fn offer_name(&self, o: &Offer, l: &Localizer) -> String {
+    pub fn offer_name(&self, o: &Offer, l: &Tracked<'_>) -> String {
         let card = &self.cat.cards[o.card].name;
         if o.count == 1 {
             card.clone()
@@ -128,7 +128,7 @@ impl<'a> Site<'a> {
         }
     }
 
-    fn money(o: &Offer, term: &str, l: &Localizer) -> Result<String, Error> {
+    fn money(o: &Offer, term: &str, l: &Tracked<'_>) -> Result<String, Error> {
         let v = Self::term_price(o, term)?;
         Ok(if term == "gpu-hour" {
             l.usd(v, 2)
@@ -137,7 +137,7 @@ impl<'a> Site<'a> {
         })
     }
 
-    fn table(&self, name: &str, l: &Localizer) -> Result<TableView, Error> {
+    fn table(&self, name: &str, l: &Tracked<'_>) -> Result<TableView, Error> {
         match name {
             "fit" => Ok(self.fit_table(l)),
             "cards" => Ok(self.cards_table(l)),
@@ -149,7 +149,7 @@ impl<'a> Site<'a> {
         }
     }
 
-    fn fit_table(&self, l: &Localizer) -> TableView {
+    fn fit_table(&self, l: &Tracked<'_>) -> TableView {
         let cat = self.cat;
         let mm = &cat.memory;
         let rows = self
@@ -245,7 +245,7 @@ impl<'a> Site<'a> {
         }
     }
 
-    fn cards_table(&self, l: &Localizer) -> TableView {
+    fn cards_table(&self, l: &Tracked<'_>) -> TableView {
         let cat = self.cat;
         let rows = self
             .tables
@@ -303,7 +303,7 @@ impl<'a> Site<'a> {
         }
     }
 
-    fn interconnect_table(&self, l: &Localizer) -> TableView {
+    fn interconnect_table(&self, l: &Tracked<'_>) -> TableView {
         let cat = self.cat;
         let rows = cat
             .interconnects
@@ -353,7 +353,7 @@ impl<'a> Site<'a> {
         }
     }
 
-    fn storage_table(&self, l: &Localizer) -> TableView {
+    fn storage_table(&self, l: &Tracked<'_>) -> TableView {
         let cat = self.cat;
         let s = &cat.storage;
         // Included NVMe, grouped by size, largest first.
@@ -462,7 +462,7 @@ impl<'a> Site<'a> {
         }
     }
 
-    fn bundles_table(&self, l: &Localizer) -> TableView {
+    fn bundles_table(&self, l: &Tracked<'_>) -> TableView {
         let rows = self
             .tables
             .offers
@@ -518,7 +518,7 @@ impl<'a> Site<'a> {
         }
     }
 
-    fn storage_item(&self, item: &str, l: &Localizer) -> Result<String, Error> {
+    fn storage_item(&self, item: &str, l: &Tracked<'_>) -> Result<String, Error> {
         let s = &self.cat.storage;
         Ok(match item {
             "extra-nvme" => usd_whole(l, s.extra_nvme.usd_per_tb_month),
@@ -544,7 +544,7 @@ impl Provider for Site<'_> {
         &self.names
     }
 
-    fn call(&self, call: &Call, a: &mut Args<'_>, l: &Localizer) -> Result<Output, Error> {
+    fn call(&self, call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Result<Output, Error> {
         let cat = self.cat;
         let text = |s: String| Ok(Output::Text(s));
         let out = match call.name.as_str() {
@@ -705,7 +705,7 @@ impl Provider for Site<'_> {
     }
 }
 
-fn columns(l: &Localizer, keys: &[(&str, bool)]) -> Vec<Column> {
+fn columns(l: &Tracked<'_>, keys: &[(&str, bool)]) -> Vec<Column> {
     keys.iter()
         .map(|(k, numeric)| Column {
             header: l.s(k),
@@ -719,7 +719,7 @@ fn dec(v: f64) -> Decimal {
 }
 
 /// Whole dollars when the amount is whole, else cents.
-fn usd_whole(l: &Localizer, v: Decimal) -> String {
+fn usd_whole(l: &Tracked<'_>, v: Decimal) -> String {
     if v.fract().is_zero() {
         l.usd(v, 0)
     } else {
@@ -727,17 +727,17 @@ fn usd_whole(l: &Localizer, v: Decimal) -> String {
     }
 }
 
-fn per_month(l: &Localizer, v: Decimal) -> String {
+fn per_month(l: &Tracked<'_>, v: Decimal) -> String {
     l.t("price-per-month", &[("price", Arg::Str(usd_whole(l, v)))])
         .unwrap_or_default()
 }
 
-fn gb(l: &Localizer, v: u64) -> String {
+fn gb(l: &Tracked<'_>, v: u64) -> String {
     l.t("unit-gb", &[("value", Arg::Str(l.int(v as i64)))])
         .unwrap_or_default()
 }
 
-fn gb_dec(l: &Localizer, v: Decimal, frac: u32) -> String {
+fn gb_dec(l: &Tracked<'_>, v: Decimal, frac: u32) -> String {
     let frac = if v.round_dp(frac).fract().is_zero() {
         0
     } else {
@@ -747,12 +747,12 @@ fn gb_dec(l: &Localizer, v: Decimal, frac: u32) -> String {
         .unwrap_or_default()
 }
 
-fn gb1(l: &Localizer, v: f64) -> String {
+fn gb1(l: &Tracked<'_>, v: f64) -> String {
     gb_dec(l, dec(v), 1)
 }
 
 /// Terabytes, or gigabytes below one TB.
-fn tb(l: &Localizer, v: Decimal) -> String {
+fn tb(l: &Tracked<'_>, v: Decimal) -> String {
     if v < Decimal::ONE {
         gb_dec(l, v * Decimal::from(1000), 0)
     } else {
@@ -762,7 +762,7 @@ fn tb(l: &Localizer, v: Decimal) -> String {
     }
 }
 
-fn memory_terms(l: &Localizer, m: &compute::Memory) -> Vec<String> {
+fn memory_terms(l: &Tracked<'_>, m: &compute::Memory) -> Vec<String> {
     [
         ("memory-weights", m.weights_gb),
         ("memory-trainable", m.trainable_gb),
@@ -778,7 +778,7 @@ fn memory_terms(l: &Localizer, m: &compute::Memory) -> Vec<String> {
     .collect()
 }
 
-fn card_spec(c: &super::model::Card, l: &Localizer) -> String {
+fn card_spec(c: &super::model::Card, l: &Tracked<'_>) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Some(m) = &c.memory {
         parts.push(if c.ecc { format!("{m} ECC") } else { m.clone() });
@@ -812,7 +812,7 @@ fn card_spec(c: &super::model::Card, l: &Localizer) -> String {
     l.list(&parts)
 }
 
-fn link_text(ic: &super::model::Interconnect, l: &Localizer) -> String {
+fn link_text(ic: &super::model::Interconnect, l: &Tracked<'_>) -> String {
     let name = l.s(&format!("link-{}", ic.link));
     match ic.sharding {
         Sharding::Pairs => l
@@ -837,7 +837,7 @@ fn link_text(ic: &super::model::Interconnect, l: &Localizer) -> String {
     }
 }
 
-fn bandwidth(ic: &super::model::Interconnect, l: &Localizer) -> String {
+fn bandwidth(ic: &super::model::Interconnect, l: &Tracked<'_>) -> String {
     let parts: Vec<String> = ic
         .bandwidth
         .iter()

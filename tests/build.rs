@@ -1,0 +1,425 @@
+//! End-to-end: the real site built by the real binary, and every kind of bad input.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const SITE: [&str; 5] = ["hubgen.yaml", "data", "content", "i18n", "themes"];
+
+/// A throwaway copy of this repository's site.
+fn site_copy() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for item in SITE {
+        copy(&repo.join(item), &tmp.path().join(item));
+    }
+    tmp
+}
+
+fn copy(from: &Path, to: &Path) {
+    if from.is_dir() {
+        std::fs::create_dir_all(to).expect("mkdir");
+        for e in std::fs::read_dir(from).expect("read_dir").flatten() {
+            copy(&e.path(), &to.join(e.file_name()));
+        }
+    } else {
+        std::fs::copy(from, to).expect("copy");
+    }
+}
+
+fn hubgen(root: &Path, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hubgen"))
+        .arg("build")
+        .arg("--root")
+        .arg(root)
+        .args(extra)
+        .output()
+        .expect("run hubgen")
+}
+
+/// Every file under `dir`: relative path → bytes.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
+        for e in std::fs::read_dir(dir).expect("read_dir").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(base, &p, out);
+            } else {
+                out.insert(
+                    p.strip_prefix(base).expect("prefix").to_path_buf(),
+                    std::fs::read(&p).expect("read"),
+                );
+            }
+        }
+    }
+    walk(dir, dir, &mut out);
+    out
+}
+
+fn read(root: &Path, rel: &str) -> String {
+    std::fs::read_to_string(root.join("public").join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+fn edit(root: &Path, rel: &str, from: &str, to: &str) {
+    let p = root.join(rel);
+    let text = std::fs::read_to_string(&p).expect("read");
+    assert!(text.contains(from), "{rel} does not contain {from:?}");
+    std::fs::write(&p, text.replacen(from, to, 1)).expect("write");
+}
+
+#[test]
+fn the_site_builds_in_four_locales_with_every_table_formatted_per_locale() {
+    let site = site_copy();
+    let out = hubgen(site.path(), &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let root = site.path();
+    let doc = |rel: &str| scraper::Html::parse_document(&read(root, rel));
+    let sel = |s: &str| scraper::Selector::parse(s).expect("selector");
+    for (lang, money, big) in [
+        ("en", "$1,690", "1,536"),
+        ("uk", "1\u{a0}690\u{a0}$", "1\u{a0}536"),
+        ("zh", "$1,690", "1,536"),
+        ("ru", "1\u{a0}690\u{a0}$", "1\u{a0}536"),
+    ] {
+        let rel = format!("{lang}/fine-tuning/index.html");
+        let html = read(root, &rel);
+        let d = doc(&rel);
+        let html_el = d.select(&sel("html")).next().expect("html");
+        assert_eq!(html_el.value().attr("lang"), Some(lang));
+        for table in ["fit", "cards", "interconnect", "storage", "bundles"] {
+            let n = d
+                .select(&sel(&format!("figure.table-{table} table")))
+                .count();
+            assert_eq!(n, 1, "{lang}: table {table}");
+        }
+        assert_eq!(
+            d.select(&sel("figure.table-fit tbody tr")).count(),
+            10,
+            "{lang}: ten fit rows"
+        );
+        assert!(html.contains(money), "{lang}: H100 monthly as {money:?}");
+        assert!(html.contains(big), "{lang}: 8× MI300X memory as {big:?}");
+        assert!(
+            !html.contains("{{"),
+            "{lang}: a shortcode was left unexpanded"
+        );
+        assert!(
+            !html.contains("[col-") && !html.contains("[fit-"),
+            "{lang}: a missing string shows as a key"
+        );
+        // Minified: no indentation left from the templates.
+        assert!(!html.contains("\n  <"), "{lang}: not minified");
+        // Canonical and alternates for all four locales plus x-default.
+        let alternates: Vec<&str> = d
+            .select(&sel("link[rel=alternate]"))
+            .filter_map(|l| l.value().attr("hreflang"))
+            .collect();
+        for code in ["en", "uk", "zh", "ru", "x-default"] {
+            assert!(alternates.contains(&code), "{lang}: no hreflang {code}");
+        }
+        let canonical = d
+            .select(&sel("link[rel=canonical]"))
+            .next()
+            .expect("canonical");
+        assert_eq!(
+            canonical.value().attr("href"),
+            Some(format!("https://gpurenthub.com/{lang}/fine-tuning/").as_str())
+        );
+    }
+    // The root sends visitors to their language without JavaScript.
+    let root_page = read(root, "index.html");
+    assert!(!root_page.contains("<script"));
+    for code in ["en", "uk", "zh", "ru"] {
+        assert!(
+            root_page.contains(&format!("href=\"/{code}/\""))
+                || root_page.contains(&format!("href=/{code}/")),
+            "root links {code}"
+        );
+    }
+    assert!(root_page.contains("x-default"));
+    let sitemap = read(root, "sitemap.xml");
+    assert!(sitemap.contains("<loc>https://gpurenthub.com/uk/fine-tuning/</loc>"));
+    assert!(sitemap.contains("hreflang=\"zh\" href=\"https://gpurenthub.com/zh/fine-tuning/\""));
+    assert!(read(root, "robots.txt").contains("Sitemap: https://gpurenthub.com/sitemap.xml"));
+    assert!(read(root, "404.html").contains("noindex"));
+    let css: Vec<_> = std::fs::read_dir(root.join("public"))
+        .expect("public")
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("style."))
+        .collect();
+    assert_eq!(css.len(), 1, "one fingerprinted stylesheet");
+
+    // JSON exports carry raw numbers.
+    let fit: serde_json::Value =
+        serde_json::from_str(&read(root, "data/fit.json")).expect("fit.json");
+    let rows = fit["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 10);
+    let full7 = rows
+        .iter()
+        .find(|r| r["model"] == "llama2-7b" && r["method"] == "full")
+        .expect("7B full");
+    assert_eq!(full7["card"], "2x-a100-sxm");
+    assert_eq!(full7["cards"], 2);
+    assert_eq!(full7["monthly_usd"], 1881);
+    assert_eq!(full7["per_gpu_hour_usd"], serde_json::json!(1.31));
+    assert_eq!(full7["cheapest_fit"], "mi300x");
+    for key in [
+        "vram_gb",
+        "terms_gb",
+        "card_vram_gb",
+        "weekly_usd",
+        "monthly_usd",
+        "per_gpu_hour_usd",
+        "cheapest_fit",
+    ] {
+        assert!(rows.iter().all(|r| !r[key].is_null()), "fit.json {key}");
+    }
+    let cards: serde_json::Value =
+        serde_json::from_str(&read(root, "data/cards.json")).expect("cards.json");
+    let a100 = cards["cards"]
+        .as_array()
+        .expect("cards")
+        .iter()
+        .find(|c| c["id"] == "a100-sxm")
+        .expect("a100");
+    assert_eq!(a100["per_gpu_hour_usd"], serde_json::json!(1.38));
+    assert_eq!(a100["available"]["DFW-1"], 30);
+}
+
+#[test]
+fn two_builds_are_byte_identical_with_one_thread_and_with_two() {
+    let site = site_copy();
+    let a = site.path().join("out-1");
+    let b = site.path().join("out-2");
+    assert!(
+        hubgen(
+            site.path(),
+            &["--out", a.to_str().expect("utf8"), "-j", "1"]
+        )
+        .status
+        .success()
+    );
+    assert!(
+        hubgen(
+            site.path(),
+            &["--out", b.to_str().expect("utf8"), "-j", "2"]
+        )
+        .status
+        .success()
+    );
+    let (ta, tb) = (tree(&a), tree(&b));
+    assert!(ta.len() > 10);
+    assert_eq!(ta.keys().collect::<Vec<_>>(), tb.keys().collect::<Vec<_>>());
+    for (k, v) in &ta {
+        assert!(v == &tb[k], "{} differs between builds", k.display());
+    }
+}
+
+/// Builds once (good), breaks the site with `break_it`, builds again and checks the failure:
+/// non-zero exit, every expected fragment in stderr, and `public/` byte-identical to before.
+fn assert_bad_input(break_it: impl FnOnce(&Path), expected: &[&str]) {
+    let site = site_copy();
+    let good = hubgen(site.path(), &[]);
+    assert!(
+        good.status.success(),
+        "{}",
+        String::from_utf8_lossy(&good.stderr)
+    );
+    let before = tree(&site.path().join("public"));
+    break_it(site.path());
+    let bad = hubgen(site.path(), &[]);
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert!(!bad.status.success(), "the build should fail:\n{stderr}");
+    for e in expected {
+        assert!(stderr.contains(e), "stderr lacks {e:?}:\n{stderr}");
+    }
+    assert!(
+        tree(&site.path().join("public")) == before,
+        "public/ changed after a failed build"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(site.path())
+        .expect("read_dir")
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains("hubgen-"))
+        .collect();
+    assert!(leftovers.is_empty(), "staging folders left behind");
+}
+
+#[test]
+fn malformed_yaml_names_file_line_and_column() {
+    assert_bad_input(
+        |root| {
+            edit(
+                root,
+                "data/cards.yaml",
+                "    vram_gb: 80\n    memory: HBM3\n",
+                "    vram_gb: [80\n    memory: HBM3\n",
+            )
+        },
+        &["data/cards.yaml:9:14"],
+    );
+}
+
+#[test]
+fn a_duplicate_key_is_an_error_not_last_wins() {
+    assert_bad_input(
+        |root| {
+            edit(
+                root,
+                "data/storage.yaml",
+                "hold_hours: 72",
+                "hold_hours: 72\nhold_hours: 48",
+            )
+        },
+        &[
+            "data/storage.yaml:10:1",
+            "duplicate mapping key: hold_hours",
+        ],
+    );
+}
+
+#[test]
+fn an_unknown_card_in_a_fit_row_is_named_with_a_hint() {
+    assert_bad_input(
+        |root| edit(root, "data/fit.yaml", "pick: rtx-3090", "pick: rtx-3900"),
+        &[
+            "data/fit.yaml:6:47",
+            "unknown card or bundle `rtx-3900`",
+            "did you mean `rtx-3090`?",
+        ],
+    );
+}
+
+#[test]
+fn a_pick_that_does_not_fit_fails_the_build() {
+    assert_bad_input(
+        |root| {
+            edit(
+                root,
+                "data/fit.yaml",
+                "pick: 8x-mi300x",
+                "pick: 8x-h100-sxm",
+            )
+        },
+        &[
+            "data/fit.yaml:14:46",
+            "70B full needs 1265.8 GB, more than 576.0 GB (90% of the 640 GB of `8x-h100-sxm`)",
+        ],
+    );
+}
+
+#[test]
+fn an_unknown_table_in_markdown_names_the_page_and_line() {
+    assert_bad_input(
+        |root| {
+            edit(
+                root,
+                "content/en/fine-tuning.md",
+                "{{ table(name=\"fit\") }}",
+                "{{ table(name=\"fitt\") }}",
+            )
+        },
+        &[
+            "content/en/fine-tuning.md:",
+            "unknown table `fitt`",
+            "did you mean `fit`?",
+        ],
+    );
+    // The line is the shortcode's line in the file, front matter included.
+    let site = site_copy();
+    let text =
+        std::fs::read_to_string(site.path().join("content/en/fine-tuning.md")).expect("read");
+    let line = text
+        .lines()
+        .position(|l| l.contains("{{ table(name=\"fit\") }}"))
+        .expect("fit table")
+        + 1;
+    edit(
+        site.path(),
+        "content/en/fine-tuning.md",
+        "{{ table(name=\"fit\") }}",
+        "{{ table(name=\"fitt\") }}",
+    );
+    let out = hubgen(site.path(), &[]);
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains(&format!("content/en/fine-tuning.md:{line}:1"))
+    );
+}
+
+#[test]
+fn a_missing_fluent_key_is_an_error_at_the_place_that_needs_it() {
+    // Missing everywhere: the template line that asks for it.
+    assert_bad_input(
+        |root| {
+            for l in ["en", "uk", "zh", "ru"] {
+                let p = root.join(format!("i18n/{l}/main.ftl"));
+                let text = std::fs::read_to_string(&p).expect("read");
+                let kept: Vec<&str> = text
+                    .lines()
+                    .filter(|x| !x.starts_with("skip-to-content"))
+                    .collect();
+                std::fs::write(&p, kept.join("\n")).expect("write");
+            }
+        },
+        &["themes/default/templates/base.html:", "skip-to-content"],
+    );
+    // A string a table needs: the shortcode's line.
+    assert_bad_input(
+        |root| {
+            for l in ["en", "uk", "zh", "ru"] {
+                let p = root.join(format!("i18n/{l}/main.ftl"));
+                let text = std::fs::read_to_string(&p).expect("read");
+                let kept: Vec<&str> = text
+                    .lines()
+                    .filter(|x| !x.starts_with("col-weekly"))
+                    .collect();
+                std::fs::write(&p, kept.join("\n")).expect("write");
+            }
+        },
+        &[
+            "content/en/fine-tuning.md:",
+            "needs the string `col-weekly`",
+        ],
+    );
+}
+
+#[test]
+fn a_folder_of_markdown_builds_with_the_built_in_theme() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(tmp.path().join("content/en/notes")).expect("mkdir");
+    std::fs::write(
+        tmp.path().join("content/en/notes/_index.md"),
+        "---\ntitle: Notes\n---\n",
+    )
+    .expect("write");
+    std::fs::write(
+        tmp.path().join("content/en/notes/a.md"),
+        "---\ntitle: A note\nweight: 2\n---\n\n# Hi\n\n| a | b |\n|---|--:|\n| x | 1 |\n",
+    )
+    .expect("write");
+    let out = hubgen(tmp.path(), &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let section =
+        std::fs::read_to_string(tmp.path().join("public/en/notes/index.html")).expect("section");
+    assert!(
+        section.contains("A note") && section.contains("/en/notes/a/"),
+        "{section}"
+    );
+    let page =
+        std::fs::read_to_string(tmp.path().join("public/en/notes/a/index.html")).expect("page");
+    assert!(
+        page.contains("<div class=\"table-wrap\"><table>")
+            || page.contains("<div class=table-wrap><table>"),
+        "{page}"
+    );
+}
