@@ -423,3 +423,27 @@ fn a_folder_of_markdown_builds_with_the_built_in_theme() {
         "{page}"
     );
 }
+
+#[test]
+fn pages_are_as_small_as_minifying_each_whole_page_would_make_them() {
+    let site = site_copy();
+    assert!(hubgen(site.path(), &[]).status.success());
+    let mut cfg = minify_html::Cfg::new();
+    cfg.keep_closing_tags = true;
+    cfg.keep_html_and_head_opening_tags = true;
+    cfg.minify_css = true;
+    let (mut ours, mut whole) = (0usize, 0usize);
+    for (path, bytes) in tree(&site.path().join("public")) {
+        if path.extension().is_some_and(|e| e == "html") {
+            ours += bytes.len();
+            whole += minify_html::minify(&bytes, &cfg).len();
+        }
+    }
+    assert!(whole > 0);
+    // Template-time minification leaves at most 2% on the table.
+    assert!(
+        ours as f64 <= whole as f64 * 1.02,
+        "ours {ours} bytes, whole-page minified {whole}"
+    );
+    eprintln!("html bytes: ours {ours}, whole-page minified {whole}");
+}

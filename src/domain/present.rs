@@ -632,7 +632,7 @@ impl Provider for Site<'_> {
                 } else {
                     method.base_bytes
                 };
-                gb_dec(l, dec(bytes * cat.models[m].params / 1e9), 0)
+                gb_dec(l, dec(bytes * cat.models[m].params / 1e9), 1)
             }
             "free_now" => {
                 a.finish(&[])?;
