@@ -352,36 +352,29 @@ fn an_unknown_table_in_markdown_names_the_page_and_line() {
     );
 }
 
+/// Removes the message `key` from every locale's strings.
+fn drop_string(root: &Path, key: &str) {
+    for l in ["en", "uk", "zh", "ru"] {
+        let p = root.join(format!("i18n/{l}/main.ftl"));
+        let text = std::fs::read_to_string(&p).expect("read");
+        let kept: Vec<&str> = text
+            .lines()
+            .filter(|x| !x.starts_with(&format!("{key} =")))
+            .collect();
+        std::fs::write(&p, kept.join("\n")).expect("write");
+    }
+}
+
 #[test]
 fn a_missing_fluent_key_is_an_error_at_the_place_that_needs_it() {
     // Missing everywhere: the template line that asks for it.
     assert_bad_input(
-        |root| {
-            for l in ["en", "uk", "zh", "ru"] {
-                let p = root.join(format!("i18n/{l}/main.ftl"));
-                let text = std::fs::read_to_string(&p).expect("read");
-                let kept: Vec<&str> = text
-                    .lines()
-                    .filter(|x| !x.starts_with("skip-to-content"))
-                    .collect();
-                std::fs::write(&p, kept.join("\n")).expect("write");
-            }
-        },
+        |root| drop_string(root, "skip-to-content"),
         &["themes/default/templates/base.html:", "skip-to-content"],
     );
     // A string a table needs: the shortcode's line.
     assert_bad_input(
-        |root| {
-            for l in ["en", "uk", "zh", "ru"] {
-                let p = root.join(format!("i18n/{l}/main.ftl"));
-                let text = std::fs::read_to_string(&p).expect("read");
-                let kept: Vec<&str> = text
-                    .lines()
-                    .filter(|x| !x.starts_with("col-weekly"))
-                    .collect();
-                std::fs::write(&p, kept.join("\n")).expect("write");
-            }
-        },
+        |root| drop_string(root, "col-weekly"),
         &[
             "content/en/fine-tuning.md:",
             "needs the string `col-weekly`",
