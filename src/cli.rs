@@ -35,4 +35,53 @@ pub enum Command {
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
     },
+    /// Estimate the GPU memory of a fine-tuning job with the site's memory model.
+    ///
+    /// Give an architecture by its numbers, or `--model ID` to take it from data/models.yaml
+    /// (numbers given beside it override the model's). The method's constants come from
+    /// data/methods.yaml under --root.
+    Estimate(EstimateArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct EstimateArgs {
+    /// The site's root folder (its data/ holds the methods and models).
+    #[arg(long, default_value = ".")]
+    pub root: PathBuf,
+    /// A model id from data/models.yaml.
+    #[arg(long)]
+    pub model: Option<String>,
+    /// Parameters, e.g. 6.738e9.
+    #[arg(long)]
+    pub params: Option<f64>,
+    /// Transformer layers.
+    #[arg(long)]
+    pub layers: Option<u32>,
+    /// Hidden size.
+    #[arg(long)]
+    pub hidden: Option<u32>,
+    /// MLP intermediate size.
+    #[arg(long)]
+    pub intermediate: Option<u32>,
+    /// Vocabulary size.
+    #[arg(long)]
+    pub vocab: Option<u32>,
+    /// full, lora or qlora (any method in data/methods.yaml).
+    #[arg(long)]
+    pub method: String,
+    /// Sequence length in tokens (default: the site's).
+    #[arg(long)]
+    pub seq: Option<u32>,
+    /// Micro-batch size (default: the site's).
+    #[arg(long)]
+    pub batch: Option<u32>,
+    /// Keep every layer's activations instead of recomputing them.
+    #[arg(long)]
+    pub no_checkpointing: bool,
+    /// LoRA rank (adapter size scales with it).
+    #[arg(long)]
+    pub lora_rank: Option<u32>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }

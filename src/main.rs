@@ -83,5 +83,21 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Estimate(args) => match domain::estimate::estimate(&args) {
+            Ok(e) => {
+                if args.json {
+                    println!("{}", domain::estimate::to_json(&e));
+                } else {
+                    print!("{}", domain::estimate::to_text(&e));
+                }
+                ExitCode::SUCCESS
+            }
+            Err(diags) => {
+                for d in &diags {
+                    eprint!("{d}");
+                }
+                ExitCode::FAILURE
+            }
+        },
     }
 }

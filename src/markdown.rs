@@ -16,10 +16,28 @@ pub struct Heading {
     pub text: String,
 }
 
+/// A question and its answer, as plain text, for FAQPage structured data.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Faq {
+    pub question: String,
+    pub answer: String,
+}
+
+/// What the renderer needs from the page around the Markdown.
+pub struct Env<'a> {
+    /// Turns a computed table into HTML (the theme's table template).
+    pub table_html: &'a dyn Fn(&TableView) -> Result<String, String>,
+    /// Resolves an internal link `@/path.md#anchor` to a URL, or says why not.
+    pub resolve: &'a dyn Fn(&str) -> Result<String, String>,
+    /// The id of the level-2 heading whose level-3 headings are questions.
+    pub faq: Option<&'a str>,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Rendered {
     pub html: String,
     pub headings: Vec<Heading>,
+    pub faq: Vec<Faq>,
     /// Link targets as written, for the link checker.
     #[allow(dead_code, reason = "read by `hubgen check` (issue 5) and the tests")]
     pub links: Vec<String>,
@@ -43,13 +61,14 @@ fn options() -> Options {
 
 const BLOCK_MARK: &str = "<!--hubgen-block-";
 
-/// Renders `body`. `table_html` turns a computed table into HTML (the theme's table template).
+/// Renders `body`: shortcodes through `provider`, links and tables through `env`.
 pub fn render(
     body: &str,
     provider: &dyn Provider,
     loc: &Localizer,
-    table_html: &dyn Fn(&TableView) -> Result<String, String>,
+    env: &Env<'_>,
 ) -> (Rendered, Vec<Problem>) {
+    let table_html = env.table_html;
     let (calls, syntax) = shortcode::scan(body);
     let mut problems: Vec<Problem> = syntax
         .into_iter()
@@ -106,10 +125,14 @@ pub fn render(
                     hint: None,
                 }),
             },
-            Ok(Output::Table(_)) => problems.push(Problem {
+            Ok(Output::Block(h)) if call.alone => {
+                source.push_str(&format!("\n{BLOCK_MARK}{}-->\n", blocks.len()));
+                blocks.push(h);
+            }
+            Ok(Output::Table(_) | Output::Block(_)) => problems.push(Problem {
                 offset: call.start,
                 message: format!(
-                    "`{}` places a table and must stand alone on its line",
+                    "`{}` places a block and must stand alone on its line",
                     call.name
                 ),
                 hint: Some(
@@ -125,7 +148,24 @@ pub fn render(
     }
     source.push_str(&body[at..]);
 
-    let mut rendered = to_html(&source);
+    let mut rendered = to_html_with(&source, env.faq, &mut |dest: &str| {
+        match (env.resolve)(dest) {
+            Ok(url) => Some(url),
+            Err(message) => {
+                // Offsets moved when shortcodes were expanded: find the link as written.
+                let offset = body.find(&format!("({dest}")).map_or(0, |o| o + 1);
+                problems.push(Problem {
+                    offset,
+                    message,
+                    hint: Some(
+                        "links to pages are written as @/<path>.md, relative to the locale folder"
+                            .into(),
+                    ),
+                });
+                None
+            }
+        }
+    });
     if !blocks.is_empty() {
         for (i, b) in blocks.iter().enumerate() {
             rendered.html = rendered.html.replacen(&format!("{BLOCK_MARK}{i}-->"), b, 1);
@@ -148,7 +188,17 @@ fn escape_markdown(text: &str, out: &mut String) {
 }
 
 /// Plain Markdown → HTML with heading ids and wrapped tables.
+#[cfg(test)]
 pub fn to_html(source: &str) -> Rendered {
+    to_html_with(source, None, &mut |d: &str| Some(d.to_owned()))
+}
+
+/// Markdown → HTML; `@/` links go through `resolve`, and the FAQ under heading `faq` is collected.
+pub fn to_html_with(
+    source: &str,
+    faq: Option<&str>,
+    resolve: &mut dyn FnMut(&str) -> Option<String>,
+) -> Rendered {
     let events: Vec<Event> = Parser::new_ext(source, options()).collect();
     let mut used: HashSet<String> = HashSet::new();
     // Explicit ids are reserved first so generated ones never collide with them.
@@ -204,6 +254,21 @@ pub fn to_html(source: &str) -> Rendered {
                 out.push(events[i].clone());
                 out.push(Event::Html(CowStr::Borrowed("</div>")));
             }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) if dest_url.starts_with("@/") => {
+                let url = resolve(dest_url).unwrap_or_else(|| dest_url.to_string());
+                links.push(url.clone());
+                out.push(Event::Start(Tag::Link {
+                    link_type: *link_type,
+                    dest_url: CowStr::from(url),
+                    title: title.clone(),
+                    id: id.clone(),
+                }));
+            }
             Event::Start(Tag::Link { dest_url, .. }) => {
                 links.push(dest_url.to_string());
                 out.push(events[i].clone());
@@ -212,13 +277,70 @@ pub fn to_html(source: &str) -> Rendered {
         }
         i += 1;
     }
+    let faq = faq.map(|id| collect_faq(&out, id)).unwrap_or_default();
     let mut html_out = String::with_capacity(source.len() * 3 / 2);
     html::push_html(&mut html_out, out.into_iter());
     Rendered {
         html: html_out,
         headings,
+        faq,
         links,
     }
+}
+
+/// The level-3 headings under the level-2 heading `id`, with the text below each as the answer.
+fn collect_faq(events: &[Event<'_>], id: &str) -> Vec<Faq> {
+    let mut out: Vec<Faq> = Vec::new();
+    let mut inside = false;
+    let mut in_question = false;
+    for e in events {
+        match e {
+            Event::Start(Tag::Heading { level, id: hid, .. }) => {
+                let level = level_num(*level);
+                if level <= 2 {
+                    inside = hid.as_deref() == Some(id);
+                    in_question = false;
+                } else if inside && level == 3 {
+                    in_question = true;
+                    out.push(Faq {
+                        question: String::new(),
+                        answer: String::new(),
+                    });
+                } else {
+                    in_question = false;
+                }
+            }
+            Event::End(TagEnd::Heading(_)) => in_question = false,
+            Event::Text(t) | Event::Code(t) if inside => {
+                if let Some(last) = out.last_mut() {
+                    let target = if in_question {
+                        &mut last.question
+                    } else {
+                        &mut last.answer
+                    };
+                    target.push_str(t);
+                }
+            }
+            Event::SoftBreak | Event::HardBreak | Event::End(TagEnd::Paragraph | TagEnd::Item)
+                if inside =>
+            {
+                if let Some(last) = out.last_mut()
+                    && !in_question
+                    && !last.answer.ends_with(' ')
+                    && !last.answer.is_empty()
+                {
+                    last.answer.push(' ');
+                }
+            }
+            _ => {}
+        }
+    }
+    for f in &mut out {
+        f.question = f.question.trim().to_owned();
+        f.answer = f.answer.trim().to_owned();
+    }
+    out.retain(|f| !f.question.is_empty() && !f.answer.is_empty());
+    out
 }
 
 fn level_num(l: HeadingLevel) -> u8 {
@@ -281,5 +403,30 @@ mod tests {
             r.html
         );
         assert_eq!(r.links, ["/en/x/#y"]);
+    }
+
+    #[test]
+    fn faq_is_collected_under_its_heading_only() {
+        let md = "## Intro\n\n### Not a question\n\nText.\n\n## FAQ {#faq}\n\n### How much?\n\nFrom `$190`,\nsee [the table](#t).\n\n- one\n- two\n\n### Empty?\n\n## After {#after}\n\n### Also not\n\nNo.\n";
+        let r = to_html_with(md, Some("faq"), &mut |d: &str| Some(d.to_owned()));
+        assert_eq!(
+            r.faq,
+            [Faq {
+                question: "How much?".into(),
+                answer: "From $190, see the table. one two".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn internal_links_are_resolved_and_failures_reported() {
+        let mut seen = Vec::new();
+        let r = to_html_with("[a](@/x.md#y) [b](@/gone.md)", None, &mut |d: &str| {
+            seen.push(d.to_owned());
+            (d == "@/x.md#y").then(|| "/en/x/#y".to_owned())
+        });
+        assert_eq!(seen, ["@/x.md#y", "@/gone.md"]);
+        assert!(r.html.contains("href=\"/en/x/#y\""), "{}", r.html);
+        assert_eq!(r.links, ["/en/x/#y", "@/gone.md"]);
     }
 }

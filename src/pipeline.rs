@@ -66,7 +66,7 @@ pub fn build(root: &Path, overrides: &Overrides) -> Result<(OutputTree, Report),
     } else {
         None
     };
-    let (pages, d) = load::content::load(&config);
+    let (mut pages, d) = load::content::load(&config);
     diags.extend(d);
     let (ftl, d) = load::i18n::load(&config);
     diags.extend(d);
@@ -138,6 +138,35 @@ pub fn build(root: &Path, overrides: &Overrides) -> Result<(OutputTree, Report),
         }
         None => &NoShortcodes,
     };
+    // Pages the data generates, per locale; a page written by hand at the same path wins.
+    for locale in &config.locales {
+        let Some(loc) = i18n.get(&locale.code) else {
+            continue;
+        };
+        let tracked = crate::i18n::Tracked::new(loc);
+        let generated = provider.pages(&tracked);
+        for key in tracked.into_misses() {
+            diags.push(
+                Diagnostic::error(format!(
+                    "generated pages need the string `{key}`, which locale `{}` and its fallbacks lack",
+                    locale.code
+                ))
+                .with_hint(format!("add `{key} = …` to a .ftl file under i18n/{}/", locale.code)),
+            );
+        }
+        for g in generated {
+            if pages
+                .iter()
+                .any(|p| p.locale == locale.code && p.rel == g.rel)
+            {
+                continue;
+            }
+            pages.push(load::content::RawPage::generated(&locale.code, g));
+        }
+    }
+    if diags.has_errors() {
+        return Err(diags.into_sorted());
+    }
     let inputs = render::Inputs {
         config: &config,
         pages: &pages,

@@ -193,6 +193,8 @@ struct PageCtx<'a> {
     translations: Vec<Link>,
     children: Vec<Child<'a>>,
     extra: Option<&'a serde_json::Value>,
+    /// Structured data blocks, each a JSON text safe inside `<script>`.
+    jsonld: Vec<String>,
 }
 
 /// Everything rendering reads, shared by all workers.
@@ -386,14 +388,67 @@ fn loc_name(i18n: &I18n, code: &str) -> String {
         .unwrap_or_else(|| code.to_owned())
 }
 
+/// Every page's URL by (locale, path in the locale folder), for `@/` links.
+type UrlMap = HashMap<(String, String), String>;
+
+/// Resolves `@/path.md#anchor` from a page of `locale`: that locale's page, else the first page
+/// along the locale's fallback chain.
+fn resolve_link(
+    config: &Config,
+    urls: &UrlMap,
+    locale: &str,
+    dest: &str,
+) -> Result<String, String> {
+    let target = dest.trim_start_matches("@/");
+    let (path, anchor) = match target.split_once('#') {
+        Some((p, a)) => (p, Some(a)),
+        None => (target, None),
+    };
+    let chain = std::iter::once(locale.to_owned()).chain(
+        config
+            .locales
+            .iter()
+            .find(|l| l.code == locale)
+            .map(|l| l.fallback.clone())
+            .unwrap_or_default(),
+    );
+    for code in chain {
+        if let Some(url) = urls.get(&(code, path.to_owned())) {
+            return Ok(match anchor {
+                Some(a) => format!("{url}#{a}"),
+                None => url.clone(),
+            });
+        }
+    }
+    Err(format!(
+        "link to `{dest}`: there is no page content/{locale}/{path} (nor in its fallback locales)"
+    ))
+}
+
+/// JSON for a `<script type="application/ld+json">`: `<` escaped so the text cannot close the tag.
+fn script_json(v: &serde_json::Value) -> String {
+    serde_json::to_string(v)
+        .unwrap_or_default()
+        .replace('<', "\\u003c")
+}
+
 /// Renders every page, the root, 404, sitemap and robots. Collects every error.
 pub fn render(inputs: &Inputs<'_>) -> (Rendered, Vec<Diagnostic>) {
     let (jobs, mut diags) = plan(inputs);
     let sites = site_values(inputs);
+    let urls: UrlMap = jobs
+        .iter()
+        .map(|j| {
+            (
+                (j.locale.clone(), inputs.pages[j.page].rel.clone()),
+                j.url.clone(),
+            )
+        })
+        .collect();
     type PageResult = Result<(String, Vec<u8>), Vec<Diagnostic>>;
     let results: Vec<PageResult> = jobs
         .par_iter()
-        .map(|job| render_page(inputs, &sites, job))
+        .map(|job| render_page(inputs, &sites, &urls, job))
         .collect();
     let mut files = BTreeMap::new();
     for r in results {
@@ -418,6 +473,7 @@ fn output_path(url: &str) -> String {
 fn render_page(
     inputs: &Inputs<'_>,
     sites: &HashMap<String, Value>,
+    urls: &UrlMap,
     job: &Job,
 ) -> Result<(String, Vec<u8>), Vec<Diagnostic>> {
     let page = &inputs.pages[job.page];
@@ -436,7 +492,14 @@ fn render_page(
             .render("partials/table.html", &ctx, Some(page))
             .map_err(|d| d.message)
     };
-    let (md, problems) = markdown::render(page.body(), inputs.provider, loc, &table_html);
+    let resolve = |dest: &str| resolve_link(inputs.config, urls, &job.locale, dest);
+    let extra = page.front.extra.as_ref();
+    let env = markdown::Env {
+        table_html: &table_html,
+        resolve: &resolve,
+        faq: extra.and_then(|e| e.get("faq")).and_then(|f| f.as_str()),
+    };
+    let (md, problems) = markdown::render(page.body(), inputs.provider, loc, &env);
     if !problems.is_empty() {
         return Err(problems
             .into_iter()
@@ -487,7 +550,8 @@ fn render_page(
                 }
             })
             .collect(),
-        extra: page.front.extra.as_ref(),
+        extra,
+        jsonld: jsonld(&md.faq, extra),
     };
     let mut page_value = Value::from_serializable(&ctx_page);
     // Child URLs are computed here, where the config is at hand.
@@ -557,6 +621,34 @@ fn render_page(
         .render(&job.template, &ctx, Some(page))
         .map_err(|d| vec![d])?;
     Ok((output_path(&job.url), html.into_bytes()))
+}
+
+/// FAQPage data from the page's questions, and any `extra.jsonld` objects the page carries.
+fn jsonld(faq: &[markdown::Faq], extra: Option<&serde_json::Value>) -> Vec<String> {
+    let mut out = Vec::new();
+    if !faq.is_empty() {
+        let items: Vec<serde_json::Value> = faq
+            .iter()
+            .map(|f| {
+                serde_json::json!({
+                    "@type": "Question",
+                    "name": f.question,
+                    "acceptedAnswer": { "@type": "Answer", "text": f.answer },
+                })
+            })
+            .collect();
+        out.push(script_json(&serde_json::json!({
+            "@context": "https://schema.org",
+            "@type": "FAQPage",
+            "mainEntity": items,
+        })));
+    }
+    match extra.and_then(|e| e.get("jsonld")) {
+        Some(serde_json::Value::Array(items)) => out.extend(items.iter().map(script_json)),
+        Some(v @ serde_json::Value::Object(_)) => out.push(script_json(v)),
+        _ => {}
+    }
+    out
 }
 
 /// The root language chooser, 404, sitemap and robots.txt.

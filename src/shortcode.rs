@@ -34,6 +34,8 @@ pub enum Output {
     Text(String),
     /// A table, placed as a block.
     Table(TableView),
+    /// Finished HTML (a chart), placed as a block.
+    Block(String),
 }
 
 /// A call the provider cannot answer.
@@ -56,11 +58,32 @@ impl Error {
     }
 }
 
-/// The site's shortcodes.
+/// A page the provider makes from its data (a product page per record, say), in one locale.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GeneratedPage {
+    /// Path inside the locale folder, as if written there (`gpus/h100-sxm.md`).
+    pub rel: String,
+    pub title: String,
+    pub description: Option<String>,
+    pub weight: Option<i64>,
+    /// Markdown, shortcodes allowed.
+    pub body: String,
+    /// The data file it comes from, for diagnostics.
+    pub source: std::path::PathBuf,
+    /// Free values for templates (`jsonld`, …).
+    pub extra: Option<serde_json::Value>,
+}
+
+/// The site's shortcodes, and the pages its data generates.
 pub trait Provider: Sync {
     /// Every shortcode name, for did-you-mean hints.
     fn names(&self) -> &[&'static str];
     fn call(&self, call: &Call, args: &mut Args<'_>, loc: &Tracked<'_>) -> Result<Output, Error>;
+    /// Pages generated from data, in the locale of `loc`. A page written by hand at the same
+    /// path wins.
+    fn pages(&self, _loc: &Tracked<'_>) -> Vec<GeneratedPage> {
+        Vec::new()
+    }
 }
 
 /// Arguments taken one by one; anything left over is an error.
@@ -113,6 +136,17 @@ impl<'a> Args<'a> {
             }
             Some(other) => Err(Error::new(format!(
                 "argument `{key}` of `{}` must be a whole number, not {other:?}",
+                self.shortcode
+            ))),
+        }
+    }
+
+    pub fn opt_bool(&mut self, key: &str) -> Result<Option<bool>, Error> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(b)),
+            Some(other) => Err(Error::new(format!(
+                "argument `{key}` of `{}` must be true or false, not {other:?}",
                 self.shortcode
             ))),
         }

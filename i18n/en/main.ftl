@@ -127,3 +127,100 @@ col-bundle = Bundle
 col-discount = Discount
 bundle-list-price = without discount { $price }
 table-bundles-note = A bundle costs the single-card price times the cards, less the discount, rounded to { $sig } significant figures.
+
+## Memory table
+table-memory-caption = GPU memory by model and method, with its terms
+col-model = Model
+memory-model-arch = { $layers } layers, hidden { $hidden }, vocabulary { $vocab }
+memory-cheapest = cheapest fit: { $offer }
+memory-no-fit = no offer holds it
+
+## Break-even table
+table-break-even-caption = Monthly term or hourly rent: where they cost the same
+col-market-hourly = Market hourly
+col-break-even-hours = Break-even, GPU-hours a month
+col-share-of-month = Share of the month
+col-window-hourly = Two weeks round the clock, hourly
+col-window-weekly = Two weeks on weekly terms
+break-even-over-month = above { $hours } h: hourly stays cheaper at the low rate
+term-weeks = { $count ->
+    [one] one week
+   *[other] { $count } weeks
+}
+term-months = { $count ->
+    [one] one month
+   *[other] { $count } months
+}
+table-break-even-note = Break-even is the monthly price divided by the hourly rate, rounded to { $round } hours; the share is of a { $hours }-hour month. Two weeks round the clock is { $window } hours. Hourly ranges are illustrative, not quotes: open one to see its source.
+
+## Training table
+table-training-caption = How long a fine-tuning job takes, and what it costs
+col-offer = Card or bundle
+col-hours = Hours
+col-cost-hourly = Cost at our per-GPU-hour price
+col-cost-term = Cheapest term that covers it
+training-job-size = { $examples } examples × { $epochs } epochs, { $tokens } tokens
+training-term-k = { $k } FLOPs per parameter per token × { $params } B parameters
+training-term-flops = { $flops } × 10¹⁸ FLOPs in all
+training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
+    [one] one card
+   *[other] { $cards } cards
+} × MFU { $mfu }
+training-offer-rate = { $tflops } TFLOPS dense BF16 per card
+training-of-vram = of { $vram }
+training-at-rate = at { $rate } per GPU-hour
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × cards × MFU), with gradient checkpointing, { $tokens } tokens per example and an MFU of { $mfu }; the shorter time is at the higher MFU. Cost is the hours times the per-GPU-hour price (the monthly price over { $hours } hours) times the cards. Open the hours to see the terms.
+unit-million = { $value } M
+
+## Jobs that fit a card
+table-jobs-caption = Fine-tuning jobs that fit one { $card }
+col-share-of-card = Share of the card
+table-jobs-note = A job fits when it needs at most { $headroom } of the card's memory.
+
+## Card pages
+gpus-title = GPUs to rent
+gpus-description = Every GPU we rent, with its specifications, weekly and monthly prices, availability, and the fine-tuning jobs it fits.
+gpus-intro = Every card we rent has its own page with its specifications, prices, availability per region, the fine-tuning jobs it holds and what a training run on it costs.
+card-page-title = { $card } rental
+card-page-description = Rent an { $card } with { $vram } for fine-tuning, { $monthly }: specifications, prices, availability, the jobs it fits, and break-even.
+card-page-intro = The { $card } has { $vram } of memory. It rents for { $weekly } a week or { $monthly }, which is { $hourly } per GPU-hour over a month.
+card-page-specs = Specifications
+card-page-prices = Prices
+card-page-availability = Availability
+card-page-fit = Where we recommend it
+card-page-jobs = Jobs it holds
+card-page-break-even = Monthly or hourly
+card-page-training = Training time and cost
+card-page-back = All GPUs
+card-not-stocked = Not stocked in the catalogue right now: ask us for a date.
+table-card-specs-caption = { $card } specifications
+table-card-prices-caption = { $card } prices
+table-card-availability-caption = { $card } free now, by region
+col-spec = Specification
+col-value = Value
+col-region = Region
+col-city = City
+spec-vram = Memory
+spec-memory = Memory type
+spec-bandwidth = Memory bandwidth
+spec-bf16-tflops = Dense BF16 TFLOPS
+spec-fp8 = FP8
+spec-yes = yes
+spec-no = no
+spec-interconnect = Interconnect
+spec-software = Software
+spec-power = Power
+spec-local-nvme = Local NVMe included
+
+## Charts
+chart-memory-title = GPU memory each fine-tuning job needs, against card capacities
+chart-memory-desc = Bars show the memory each job needs, on a logarithmic scale; vertical lines mark the capacities of the cards and bundles we rent: { $caps }. Needs:
+chart-memory-axis = GB, logarithmic scale
+chart-memory-caps = Capacity, GB
+chart-memory-caption = Memory each job needs (bars) against the memory of our cards and bundles (vertical lines). The table above holds the same figures with their terms.
+chart-break-even-title = { $offer }: a month's cost against GPU-hours used
+chart-break-even-desc = The monthly term for the { $offer } costs { $term } however many hours you use. Renting by the hour at { $rate } costs more the more you use, and passes the term at { $hours } GPU-hours of a { $month }-hour month.
+chart-break-even-axis-hours = GPU-hours used in a month
+chart-break-even-term = Monthly term, { $term }
+chart-break-even-hourly = Hourly, { $rate }
+chart-break-even-caption = Below { $hours } GPU-hours a month hourly rent is cheaper; above it, the term is.

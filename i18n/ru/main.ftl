@@ -151,3 +151,136 @@ table-bundles-note = Цена конфигурации — это цена од�
     [many] { $sig } значащих цифр
    *[other] { $sig } значащей цифры
 }.
+
+## Таблица памяти
+table-memory-caption = Видеопамять по моделям и методам и из чего она складывается
+col-model = Модель
+memory-model-arch = { $layers ->
+    [one] { $layers } слой
+    [few] { $layers } слоя
+    [many] { $layers } слоёв
+   *[other] { $layers } слоя
+}, скрытый размер { $hidden }, словарь { $vocab }
+memory-cheapest = самый дешёвый подходящий вариант: { $offer }
+memory-no-fit = не помещается ни в один вариант
+
+## Таблица безубыточности
+table-break-even-caption = Месячный срок или почасовая аренда: где они стоят одинаково
+col-market-hourly = Рыночная почасовая ставка
+col-break-even-hours = Точка безубыточности, GPU-часов в месяц
+col-share-of-month = Доля месяца
+col-window-hourly = Две недели круглосуточно, почасово
+col-window-weekly = Две недели на недельном сроке
+break-even-over-month = больше { $hours } ч: по нижней ставке почасовая аренда дешевле весь месяц
+term-weeks = { $count ->
+    [one] { $count } неделя
+    [few] { $count } недели
+    [many] { $count } недель
+   *[other] { $count } недели
+}
+term-months = { $count ->
+    [one] { $count } месяц
+    [few] { $count } месяца
+    [many] { $count } месяцев
+   *[other] { $count } месяца
+}
+table-break-even-note = Точка безубыточности — это месячная цена, делённая на почасовую ставку, с округлением до { $round } ч; доля считается от месяца в { $hours ->
+    [one] { $hours } час
+    [few] { $hours } часа
+    [many] { $hours } часов
+   *[other] { $hours } часа
+}. Две недели круглосуточной работы — это { $window ->
+    [one] { $window } час
+    [few] { $window } часа
+    [many] { $window } часов
+   *[other] { $window } часа
+}. Почасовые диапазоны иллюстративные и не являются чьим-либо предложением: раскройте диапазон, чтобы увидеть его источник.
+
+## Таблица обучения
+table-training-caption = Сколько длится дообучение и сколько оно стоит
+col-offer = Карта или конфигурация
+col-hours = Часы
+col-cost-hourly = Стоимость по нашей цене GPU-часа
+col-cost-term = Самый дешёвый срок, которого хватит
+training-job-size = { $examples } примеров × { $epochs ->
+    [one] { $epochs } эпоха
+    [few] { $epochs } эпохи
+    [many] { $epochs } эпох
+   *[other] { $epochs } эпохи
+}, { $tokens } токенов
+training-term-k = { $k } FLOP на параметр и токен × { $params } млрд параметров
+training-term-flops = всего { $flops } × 10¹⁸ FLOP
+training-term-rate = { $tflops } TFLOPS в плотных вычислениях BF16 × { $cards ->
+    [one] { $cards } карта
+    [few] { $cards } карты
+    [many] { $cards } карт
+   *[other] { $cards } карты
+} × MFU { $mfu }
+training-offer-rate = { $tflops } TFLOPS в плотных вычислениях BF16 на карту
+training-of-vram = из { $vram }
+training-at-rate = по { $rate } за GPU-час
+table-training-note = Часы = FLOP на параметр и токен × параметры × токены ÷ (TFLOPS в плотных вычислениях BF16 × карты × MFU), с gradient checkpointing, { $tokens } токенов на пример и MFU { $mfu }; меньшее время соответствует большему MFU. Стоимость — это часы, умноженные на цену GPU-часа (месячная цена, делённая на { $hours ->
+    [one] { $hours } час
+    [few] { $hours } часа
+    [many] { $hours } часов
+   *[other] { $hours } часа
+}) и на число карт. Раскройте часы, чтобы увидеть, из чего они складываются.
+unit-million = { $value } млн
+
+## Задачи, которые помещаются на карту
+table-jobs-caption = Задачи дообучения, которые помещаются на одну { $card }
+col-share-of-card = Доля памяти карты
+table-jobs-note = Задача помещается, если ей нужно не больше { $headroom } памяти карты.
+
+## Страницы карт
+gpus-title = GPU в аренду
+gpus-description = Все GPU, которые мы сдаём в аренду: характеристики, цены за неделю и за месяц, наличие и задачи дообучения, которые помещаются на каждую карту.
+gpus-intro = У каждой карты, которую мы сдаём в аренду, есть своя страница: характеристики, цены, наличие по регионам, задачи дообучения, которые на ней помещаются, и сколько стоит обучение на ней.
+card-page-title = Аренда { $card }
+card-page-description = Аренда { $card } с { $vram } памяти для дообучения моделей за { $monthly }: характеристики, цены, наличие, подходящие задачи и точка безубыточности.
+card-page-intro = У { $card } — { $vram } памяти. Аренда стоит { $weekly } в неделю или { $monthly }, то есть { $hourly } за GPU-час в пересчёте на месяц.
+card-page-specs = Характеристики
+card-page-prices = Цены
+card-page-availability = Наличие
+card-page-fit = Для чего мы её рекомендуем
+card-page-jobs = Какие задачи на ней помещаются
+card-page-break-even = Помесячно или почасово
+card-page-training = Время и стоимость обучения
+card-page-back = Все GPU
+card-not-stocked = Сейчас этой карты нет в каталоге: спросите нас, когда она появится.
+table-card-specs-caption = Характеристики { $card }
+table-card-prices-caption = Цены на { $card }
+table-card-availability-caption = Свободные { $card } сейчас, по регионам
+col-spec = Характеристика
+col-value = Значение
+col-region = Регион
+col-city = Город
+spec-vram = Память
+spec-memory = Тип памяти
+spec-bandwidth = Пропускная способность памяти
+spec-bf16-tflops = TFLOPS в плотных вычислениях BF16
+spec-fp8 = FP8
+spec-yes = да
+spec-no = нет
+spec-interconnect = Межсоединение
+spec-software = Программное обеспечение
+spec-power = Энергопотребление
+spec-local-nvme = Локальный NVMe, входящий в стоимость
+
+## Графики
+chart-memory-title = Сколько видеопамяти нужно каждой задаче дообучения в сравнении с объёмом карт
+chart-memory-desc = Полосы показывают, сколько памяти нужно каждой задаче, в логарифмическом масштабе; вертикальные линии отмечают объём памяти карт и конфигураций, которые мы сдаём: { $caps }. Потребности задач:
+chart-memory-axis = ГБ, логарифмическая шкала
+chart-memory-caps = Объём, ГБ
+chart-memory-caption = Память, нужная каждой задаче (полосы), в сравнении с памятью наших карт и конфигураций (вертикальные линии). В таблице выше те же цифры вместе с расчётом.
+chart-break-even-title = { $offer }: стоимость месяца в зависимости от использованных GPU-часов
+chart-break-even-desc = Месячный срок на { $offer } стоит { $term }, сколько бы часов вы ни использовали. Почасовая аренда по ставке { $rate } дорожает с каждым часом и становится дороже срока после { $hours } GPU-часов из { $month ->
+    [one] { $month } часа
+    [few] { $month } часов
+    [many] { $month } часов
+   *[other] { $month } часа
+} месяца.
+chart-break-even-axis-hours = Использовано GPU-часов за месяц
+chart-break-even-term = Месячный срок, { $term }
+chart-break-even-hourly = Почасово, { $rate }
+chart-break-even-caption = Если за месяц набирается меньше { $hours } GPU-часов, дешевле почасовая аренда; если больше — срок.

@@ -151,3 +151,136 @@ table-bundles-note = Ціна конфігурації — це ціна одн�
     [many] { $sig } значущих цифр
    *[other] { $sig } значущої цифри
 }.
+
+## Таблиця пам’яті
+table-memory-caption = Пам’ять GPU за моделями й методами і з чого вона складається
+col-model = Модель
+memory-model-arch = { $layers ->
+    [one] { $layers } шар
+    [few] { $layers } шари
+    [many] { $layers } шарів
+   *[other] { $layers } шару
+}, прихований розмір { $hidden }, словник { $vocab }
+memory-cheapest = найдешевший варіант, що підходить: { $offer }
+memory-no-fit = не вміщується в жоден варіант
+
+## Таблиця беззбитковості
+table-break-even-caption = Місячний строк чи погодинна оренда: де вони коштують однаково
+col-market-hourly = Ринкова погодинна ставка
+col-break-even-hours = Точка беззбитковості, GPU-годин на місяць
+col-share-of-month = Частка місяця
+col-window-hourly = Два тижні цілодобово, погодинно
+col-window-weekly = Два тижні на тижневих строках
+break-even-over-month = понад { $hours } год: за нижньою ставкою погодинна оренда дешевша весь місяць
+term-weeks = { $count ->
+    [one] { $count } тиждень
+    [few] { $count } тижні
+    [many] { $count } тижнів
+   *[other] { $count } тижня
+}
+term-months = { $count ->
+    [one] { $count } місяць
+    [few] { $count } місяці
+    [many] { $count } місяців
+   *[other] { $count } місяця
+}
+table-break-even-note = Точка беззбитковості — це місячна ціна, поділена на погодинну ставку й округлена до { $round } год; частку пораховано від місяця в { $hours ->
+    [one] { $hours } годину
+    [few] { $hours } години
+    [many] { $hours } годин
+   *[other] { $hours } години
+}. Два тижні цілодобової роботи — це { $window ->
+    [one] { $window } година
+    [few] { $window } години
+    [many] { $window } годин
+   *[other] { $window } години
+}. Погодинні діапазони орієнтовні й не є чиєюсь пропозицією: розгорніть діапазон, щоб побачити його джерело.
+
+## Таблиця навчання
+table-training-caption = Скільки триває донавчання і скільки воно коштує
+col-offer = Карта чи конфігурація
+col-hours = Години
+col-cost-hourly = Вартість за нашою ціною GPU-години
+col-cost-term = Найдешевший строк, якого вистачить
+training-job-size = { $examples } прикладів × { $epochs ->
+    [one] { $epochs } епоха
+    [few] { $epochs } епохи
+    [many] { $epochs } епох
+   *[other] { $epochs } епохи
+}, { $tokens } токенів
+training-term-k = { $k } FLOP на параметр і токен × { $params } млрд параметрів
+training-term-flops = усього { $flops } × 10¹⁸ FLOP
+training-term-rate = { $tflops } щільних TFLOPS у BF16 × { $cards ->
+    [one] { $cards } карта
+    [few] { $cards } карти
+    [many] { $cards } карт
+   *[other] { $cards } карти
+} × MFU { $mfu }
+training-offer-rate = { $tflops } щільних TFLOPS у BF16 на карту
+training-of-vram = із { $vram }
+training-at-rate = з розрахунку { $rate } за GPU-годину
+table-training-note = Години = FLOP на параметр і токен × параметри × токени ÷ (щільні TFLOPS у BF16 × карти × MFU), з gradient checkpointing, { $tokens } токенів на приклад і MFU { $mfu }; коротший час відповідає вищому MFU. Вартість — це години, помножені на ціну GPU-години (місячна ціна, поділена на { $hours ->
+    [one] { $hours } годину
+    [few] { $hours } години
+    [many] { $hours } годин
+   *[other] { $hours } години
+}) і на кількість карт. Розгорніть години, щоб побачити, з чого вони складаються.
+unit-million = { $value } млн
+
+## Завдання, які вміщує карта
+table-jobs-caption = Завдання донавчання, що вміщуються в одну { $card }
+col-share-of-card = Частка пам’яті карти
+table-jobs-note = Завдання вміщується, якщо йому потрібно не більше { $headroom } пам’яті карти.
+
+## Сторінки карт
+gpus-title = GPU в оренду
+gpus-description = Усі GPU, які ми здаємо в оренду: характеристики, ціни за тиждень і за місяць, наявність і завдання донавчання, які вміщує кожна карта.
+gpus-intro = Кожна карта, яку ми здаємо в оренду, має власну сторінку: характеристики, ціни, наявність за регіонами, завдання донавчання, які вона вміщує, і скільки коштує навчання на ній.
+card-page-title = Оренда { $card }
+card-page-description = Оренда { $card } з { $vram } пам’яті для донавчання моделей за { $monthly }: характеристики, ціни, наявність, підходящі завдання й точка беззбитковості.
+card-page-intro = У { $card } — { $vram } пам’яті. Оренда коштує { $weekly } на тиждень або { $monthly }, тобто { $hourly } за GPU-годину в перерахунку на місяць.
+card-page-specs = Характеристики
+card-page-prices = Ціни
+card-page-availability = Наявність
+card-page-fit = Для чого ми її радимо
+card-page-jobs = Які завдання вона вміщує
+card-page-break-even = Помісячно чи погодинно
+card-page-training = Час і вартість навчання
+card-page-back = Усі GPU
+card-not-stocked = Зараз цієї карти немає в каталозі: запитайте нас, коли вона з’явиться.
+table-card-specs-caption = Характеристики { $card }
+table-card-prices-caption = Ціни на { $card }
+table-card-availability-caption = Вільні { $card } зараз, за регіонами
+col-spec = Характеристика
+col-value = Значення
+col-region = Регіон
+col-city = Місто
+spec-vram = Пам’ять
+spec-memory = Тип пам’яті
+spec-bandwidth = Пропускна здатність пам’яті
+spec-bf16-tflops = Щільні TFLOPS у BF16
+spec-fp8 = FP8
+spec-yes = так
+spec-no = ні
+spec-interconnect = Інтерконект
+spec-software = Програмне забезпечення
+spec-power = Енергоспоживання
+spec-local-nvme = Локальний NVMe, що входить у вартість
+
+## Графіки
+chart-memory-title = Скільки пам’яті GPU потрібно кожному завданню донавчання порівняно з обсягом карт
+chart-memory-desc = Смуги показують, скільки пам’яті потрібно кожному завданню, у логарифмічному масштабі; вертикальні лінії позначають обсяг пам’яті карт і конфігурацій, які ми здаємо: { $caps }. Потреби завдань:
+chart-memory-axis = ГБ, логарифмічна шкала
+chart-memory-caps = Обсяг, ГБ
+chart-memory-caption = Пам’ять, потрібна кожному завданню (смуги), порівняно з пам’яттю наших карт і конфігурацій (вертикальні лінії). У таблиці вище ті самі цифри разом із розрахунком.
+chart-break-even-title = { $offer }: вартість місяця залежно від використаних GPU-годин
+chart-break-even-desc = Місячний строк на { $offer } коштує { $term }, хоч скільки годин ви використаєте. Погодинна оренда за ставкою { $rate } дорожчає з кожною годиною і стає дорожчою за строк після { $hours } GPU-годин із { $month ->
+    [one] { $month } години
+    [few] { $month } годин
+    [many] { $month } годин
+   *[other] { $month } години
+} місяця.
+chart-break-even-axis-hours = Використано GPU-годин за місяць
+chart-break-even-term = Місячний строк, { $term }
+chart-break-even-hourly = Погодинно, { $rate }
+chart-break-even-caption = Якщо за місяць набирається менше { $hours } GPU-годин, дешевша погодинна оренда; якщо більше — строк.

@@ -121,3 +121,91 @@ col-bundle = 配置
 col-discount = 折扣
 bundle-list-price = 原价 { $price }
 table-bundles-note = 多卡配置的价格按单卡价格乘以卡数、再扣除折扣计算，并四舍五入保留 { $sig } 位有效数字。
+
+## 显存表
+table-memory-caption = 各模型在各方法下所需的显存及其构成
+col-model = 模型
+memory-model-arch = { $layers } 层，隐藏维度 { $hidden }，词表大小 { $vocab }
+memory-cheapest = 最便宜的可行方案：{ $offer }
+memory-no-fit = 没有方案装得下
+
+## 盈亏平衡表
+table-break-even-caption = 月租还是按小时租：两者费用持平的用量
+col-market-hourly = 市场小时价
+col-break-even-hours = 盈亏平衡点（每月 GPU 小时）
+col-share-of-month = 占整月比例
+col-window-hourly = 连续两周全天使用，按小时租
+col-window-weekly = 连续两周，按周租
+break-even-over-month = 超过 { $hours } 小时：按低端价格，整月都是按小时租更便宜
+term-weeks = { $count } 周
+term-months = { $count } 个月
+table-break-even-note = 盈亏平衡点等于月租除以小时价，取整到 { $round } 小时；占比按每月 { $hours } 小时计算。连续两周全天使用共 { $window } 小时。小时价区间仅作示例，并非报价：展开区间可查看来源。
+
+## 训练表
+table-training-caption = 一次微调要跑多久、花多少钱
+col-offer = 卡或多卡配置
+col-hours = 小时
+col-cost-hourly = 按我们的每 GPU 小时价格计算的费用
+col-cost-term = 够用的最便宜租期
+training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $tokens } token
+training-term-k = 每参数每 token { $k } FLOPs × { $params }B 参数
+training-term-flops = 共 { $flops } × 10¹⁸ FLOPs
+training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × MFU { $mfu }
+training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
+training-of-vram = 共 { $vram }
+training-at-rate = 每 GPU 小时 { $rate }
+table-training-note = 时长 = 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 卡数 × MFU），开启梯度检查点，每条样本 { $tokens } 个 token，MFU 取 { $mfu }；MFU 越高，时长越短。费用 = 时长 × 每 GPU 小时价格（月租除以 { $hours } 小时）× 卡数。展开时长可查看计算过程。
+unit-million = { $value }M
+
+## 单卡装得下的任务
+table-jobs-caption = 单张 { $card } 装得下的微调任务
+col-share-of-card = 占卡显存比例
+table-jobs-note = 任务所需显存不超过卡显存的 { $headroom }，即视为装得下。
+
+## 单卡页面
+gpus-title = 可租用的 GPU
+gpus-description = 我们出租的全部 GPU：规格、周租和月租价格、空闲情况，以及每张卡装得下的微调任务。
+gpus-intro = 我们出租的每张卡都有单独的页面，列出规格、价格、各区域的空闲数量、它装得下的微调任务，以及在上面跑一次训练要花多少钱。
+card-page-title = { $card } 租赁
+card-page-description = 租用 { $card } 做微调：{ $vram } 显存，{ $monthly }。查看规格、价格、空闲情况、装得下的任务和盈亏平衡点。
+card-page-intro = { $card } 配备 { $vram } 显存。租金为每周 { $weekly } 或 { $monthly }，按整月折算相当于每 GPU 小时 { $hourly }。
+card-page-specs = 规格
+card-page-prices = 价格
+card-page-availability = 空闲情况
+card-page-fit = 推荐用途
+card-page-jobs = 装得下的任务
+card-page-break-even = 月租还是按小时租
+card-page-training = 训练时长与费用
+card-page-back = 全部 GPU
+card-not-stocked = 目录中暂时没有这张卡的现货，可以联系我们询问到货时间。
+table-card-specs-caption = { $card } 规格
+table-card-prices-caption = { $card } 价格
+table-card-availability-caption = { $card } 各区域当前空闲数量
+col-spec = 规格
+col-value = 参数
+col-region = 区域
+col-city = 城市
+spec-vram = 显存
+spec-memory = 显存类型
+spec-bandwidth = 显存带宽
+spec-bf16-tflops = 稠密 BF16 TFLOPS
+spec-fp8 = FP8
+spec-yes = 支持
+spec-no = 不支持
+spec-interconnect = 互联
+spec-software = 软件
+spec-power = 功耗
+spec-local-nvme = 随租附带的本地 NVMe
+
+## 图表
+chart-memory-title = 各微调任务所需显存与各卡容量对比
+chart-memory-desc = 条形表示每个任务所需的显存，采用对数刻度；竖线标出我们出租的各卡及多卡配置的显存容量：{ $caps }。各任务所需显存：
+chart-memory-axis = GB，对数刻度
+chart-memory-caps = 容量（GB）
+chart-memory-caption = 各任务所需显存（条形）与我们的卡及多卡配置的显存（竖线）对比。上表列出了同样的数字及其构成。
+chart-break-even-title = { $offer }：每月费用随 GPU 小时用量的变化
+chart-break-even-desc = 按月租用 { $offer }，费用固定为 { $term }，与用了多少小时无关。按每小时 { $rate } 租用，用得越多花得越多，在一个月的 { $month } 小时中用到 { $hours } GPU 小时后就会超过月租。
+chart-break-even-axis-hours = 每月使用的 GPU 小时数
+chart-break-even-term = 按月租，{ $term }
+chart-break-even-hourly = 按小时租，每小时 { $rate }
+chart-break-even-caption = 每月用量低于 { $hours } GPU 小时时，按小时租更便宜；高于这个数，月租更便宜。

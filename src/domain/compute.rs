@@ -3,7 +3,7 @@
 
 use rust_decimal::{Decimal, RoundingStrategy};
 
-use super::model::{Catalog, Method, Model, OfferRef};
+use super::model::{Catalog, Method, Model, OfferRef, Training};
 use super::schema::{MemoryModelRaw, Trains};
 
 const HALF_UP: RoundingStrategy = RoundingStrategy::MidpointAwayFromZero;
@@ -26,6 +26,77 @@ pub fn multi_card_price(single: Decimal, cards: u32, discount: Decimal, sig: u32
 /// GPU-hours a month at which a term costs as much as renting by the hour, to the nearest `step` hours.
 pub fn break_even_hours(monthly: Decimal, hourly: Decimal, step: Decimal) -> Decimal {
     ((monthly / hourly) / step).round_dp_with_strategy(0, HALF_UP) * step
+}
+
+/// Hours to train: `k·P·tokens / (TFLOPS·1e12·cards·MFU·3600)` (ARITHMETIC.md §4).
+pub fn training_hours(k: f64, params: f64, tokens: f64, tflops: f64, cards: u32, mfu: f64) -> f64 {
+    k * params * tokens / (tflops * 1e12 * f64::from(cards) * mfu * 3600.0)
+}
+
+/// FLOPs per parameter per token for a method, with or without activation recompute.
+pub fn flops_per_param_token(training: &Training, method: &Method, checkpointing: bool) -> f64 {
+    let k = match method.trains {
+        Trains::Full => training.k.full,
+        Trains::Adapter => training.k.adapter,
+    };
+    if checkpointing {
+        k.checkpointing
+    } else {
+        k.no_checkpointing
+    }
+}
+
+/// Money for `hours` at `rate` per hour per card, to cents, half-up.
+pub fn hourly_cost(hours: f64, rate: Decimal, cards: u32) -> Decimal {
+    let h = Decimal::from_f64_retain(hours)
+        .unwrap_or_default()
+        .round_dp_with_strategy(6, HALF_UP);
+    (h * rate * Decimal::from(cards)).round_dp_with_strategy(2, HALF_UP)
+}
+
+/// A rental term: so many weeks or months.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Term {
+    Weekly,
+    Monthly,
+}
+
+/// The cheapest run of weekly or monthly terms that covers `hours` of round-the-clock use.
+pub fn covering_term(
+    hours: f64,
+    weekly: Decimal,
+    monthly: Decimal,
+    hours_per_month: u32,
+) -> (Term, u32, Decimal) {
+    let count = |per: f64| (hours / per).ceil().max(1.0) as u32;
+    let weeks = count(168.0);
+    let months = count(f64::from(hours_per_month));
+    let by_week = weekly * Decimal::from(weeks);
+    let by_month = monthly * Decimal::from(months);
+    if by_week <= by_month {
+        (Term::Weekly, weeks, by_week)
+    } else {
+        (Term::Monthly, months, by_month)
+    }
+}
+
+/// GB of the BF16 key/value cache: 2 tensors × layers × KV heads × head size × tokens × 2 bytes.
+pub fn kv_cache_gb(model: &Model, seq: u32, batch: u32) -> f64 {
+    let head = f64::from(model.hidden) / f64::from(model.heads.max(1));
+    2.0 * f64::from(model.layers)
+        * f64::from(model.kv_heads)
+        * head
+        * f64::from(seq)
+        * f64::from(batch)
+        * 2.0
+        / 1e9
+}
+
+/// Memory per card when ZeRO-3 shards weights and trainable state over `cards`; activations and
+/// the reserve stay per card.
+pub fn per_card_gb(m: &Memory, cards: u32) -> f64 {
+    (m.weights_gb + m.trainable_gb) / f64::from(cards.max(1)) + m.activations_gb + m.reserve_gb
 }
 
 /// A job whose memory is estimated.
@@ -147,10 +218,69 @@ pub struct Fit {
     pub cheapest: usize,
 }
 
+/// One card's monthly term against its market hourly range.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BreakEven {
+    /// Index into `Tables::offers` (single cards).
+    pub offer: usize,
+    /// Index into the market rates.
+    pub rate: usize,
+    /// Break-even against the high hourly rate (fewer hours) and the low one (more hours).
+    pub hours_low: Decimal,
+    pub hours_high: Decimal,
+    /// Those hours as a share of the month.
+    pub share_low: Decimal,
+    pub share_high: Decimal,
+    /// The window (two weeks) round the clock at the low and high hourly rates.
+    pub window_low: Decimal,
+    pub window_high: Decimal,
+    /// Weekly terms covering the window.
+    pub window_weeks: u32,
+    pub window_weekly: Decimal,
+}
+
+/// One training job, computed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrainingRow {
+    pub job: usize,
+    /// Index into `Tables::offers`.
+    pub offer: usize,
+    pub need: Memory,
+    pub tokens: f64,
+    pub flops: f64,
+    /// At the high MFU (fast) and the low MFU (slow).
+    pub hours_fast: f64,
+    pub hours_slow: f64,
+    /// Hours × per-GPU-hour price × cards.
+    pub cost_fast: Decimal,
+    pub cost_slow: Decimal,
+    /// The cheapest weekly or monthly terms that cover the slow hours.
+    pub term: Term,
+    pub term_count: u32,
+    pub term_cost: Decimal,
+}
+
+/// One cell of the memory table: a model trained with a method.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MemoryCell {
+    pub model: usize,
+    pub method: usize,
+    pub need: Memory,
+    /// The cheapest offer that holds it within the headroom.
+    pub cheapest: Option<usize>,
+}
+
+/// What a violation is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    FitRow(usize),
+    TrainingJob(usize),
+}
+
 /// A pick that does not fit its card.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FitViolation {
-    pub row: usize,
+    pub row: Subject,
     pub need_gb: f64,
     pub vram_gb: u32,
     pub limit_gb: f64,
@@ -162,6 +292,9 @@ pub struct Tables {
     /// Priced single cards in data order, then bundles.
     pub offers: Vec<Offer>,
     pub fit: Vec<Fit>,
+    pub memory: Vec<MemoryCell>,
+    pub break_even: Vec<BreakEven>,
+    pub training: Vec<TrainingRow>,
 }
 
 impl Tables {
@@ -245,7 +378,7 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
         let vram = offers[offer].vram_gb;
         if need.total_gb > limit * f64::from(vram) {
             violations.push(FitViolation {
-                row,
+                row: Subject::FitRow(row),
                 need_gb: need.total_gb,
                 vram_gb: vram,
                 limit_gb: limit * f64::from(vram),
@@ -261,10 +394,128 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
             cheapest,
         });
     }
+    let memory = memory_grid(cat, &offers);
+    let break_even = break_even_rows(cat, &offers);
+    let mut training = Vec::new();
+    for (j, job) in cat.training.jobs.iter().enumerate() {
+        let Some(offer) = offers.iter().position(|o| o.r == job.offer) else {
+            continue;
+        };
+        let row = training_row(cat, &offers, j, offer);
+        let vram = offers[offer].vram_gb;
+        if row.need.total_gb > limit * f64::from(vram) {
+            violations.push(FitViolation {
+                row: Subject::TrainingJob(j),
+                need_gb: row.need.total_gb,
+                vram_gb: vram,
+                limit_gb: limit * f64::from(vram),
+            });
+        }
+        training.push(row);
+    }
     if violations.is_empty() {
-        Ok(Tables { offers, fit })
+        Ok(Tables {
+            offers,
+            fit,
+            memory,
+            break_even,
+            training,
+        })
     } else {
         Err(violations)
+    }
+}
+
+/// Every model with every method, at the published job settings.
+fn memory_grid(cat: &Catalog, offers: &[Offer]) -> Vec<MemoryCell> {
+    let mut out = Vec::new();
+    for (mi, model) in cat.models.iter().enumerate() {
+        for (me, method) in cat.methods.iter().enumerate() {
+            let need = memory(
+                model,
+                method,
+                &cat.memory,
+                Job::published(model, &cat.memory),
+            );
+            out.push(MemoryCell {
+                model: mi,
+                method: me,
+                need,
+                cheapest: cheapest_fit(cat, offers, need.total_gb),
+            });
+        }
+    }
+    out
+}
+
+/// Each single card with a market rate: its term against the hourly range.
+fn break_even_rows(cat: &Catalog, offers: &[Offer]) -> Vec<BreakEven> {
+    let m = &cat.market;
+    let month = Decimal::from(cat.hours_per_month);
+    let window = Decimal::from(m.window_hours);
+    offers
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.count == 1)
+        .filter_map(|(i, o)| {
+            let rate = m.rates.iter().position(|r| r.card == o.card)?;
+            let r = &m.rates[rate];
+            let hours_low = break_even_hours(o.monthly, r.high, m.round_hours);
+            let hours_high = break_even_hours(o.monthly, r.low, m.round_hours);
+            let share = |h: Decimal| (h / month).round_dp_with_strategy(2, HALF_UP);
+            let weeks = m.window_hours.div_ceil(168).max(1);
+            Some(BreakEven {
+                offer: i,
+                rate,
+                hours_low,
+                hours_high,
+                share_low: share(hours_low),
+                share_high: share(hours_high),
+                window_low: (window * r.low).round_dp_with_strategy(2, HALF_UP),
+                window_high: (window * r.high).round_dp_with_strategy(2, HALF_UP),
+                window_weeks: weeks,
+                window_weekly: o.weekly * Decimal::from(weeks),
+            })
+        })
+        .collect()
+}
+
+/// One training job on its offer.
+pub fn training_row(cat: &Catalog, offers: &[Offer], j: usize, offer: usize) -> TrainingRow {
+    let t = &cat.training;
+    let job = &t.jobs[j];
+    let model = &cat.models[job.model];
+    let method = &cat.methods[job.method];
+    let o = &offers[offer];
+    let need = memory(
+        model,
+        method,
+        &cat.memory,
+        Job::published(model, &cat.memory),
+    );
+    let tokens = f64::from(job.examples) * f64::from(job.epochs) * f64::from(t.tokens_per_example);
+    let k = flops_per_param_token(t, method, cat.memory.grad_checkpointing);
+    let tflops = cat.cards[o.card]
+        .bf16_tflops
+        .as_ref()
+        .map_or(0.0, |s| s.value.to_string().parse().unwrap_or(0.0));
+    let hours = |mfu: f64| training_hours(k, model.params, tokens, tflops, o.count, mfu);
+    let (fast, slow) = (hours(t.mfu_high), hours(t.mfu_low));
+    let (term, term_count, term_cost) =
+        covering_term(slow, o.weekly, o.monthly, cat.hours_per_month);
+    TrainingRow {
+        job: j,
+        offer,
+        need,
+        tokens,
+        flops: k * model.params * tokens,
+        hours_fast: fast,
+        hours_slow: slow,
+        cost_fast: hourly_cost(fast, o.per_gpu_hour, o.count),
+        cost_slow: hourly_cost(slow, o.per_gpu_hour, o.count),
+        term,
+        term_count,
+        term_cost,
     }
 }
 

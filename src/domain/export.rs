@@ -109,12 +109,131 @@ pub fn bundles(t: &Tables) -> Value {
     json!({ "bundles": rows })
 }
 
+fn terms(m: &super::compute::Memory) -> Value {
+    json!({
+        "weights": round2(m.weights_gb),
+        "trainable": round2(m.trainable_gb),
+        "activations": round2(m.activations_gb),
+        "reserve": round2(m.reserve_gb),
+    })
+}
+
+/// `memory.json`: every model × method at the published settings, with its terms.
+pub fn memory(cat: &Catalog, t: &Tables) -> Value {
+    let mm = &cat.memory;
+    let rows: Vec<Value> = t
+        .memory
+        .iter()
+        .map(|m| {
+            json!({
+                "model": cat.models[m.model].id,
+                "method": cat.methods[m.method].id,
+                "params": cat.models[m.model].params,
+                "vram_gb": m.need.published_gb(),
+                "vram_gb_exact": round2(m.need.total_gb),
+                "terms_gb": terms(&m.need),
+                "cheapest_fit": m.cheapest.map(|o| t.offers[o].id.clone()),
+            })
+        })
+        .collect();
+    json!({
+        "assumptions": {
+            "seq_len": mm.seq_len,
+            "batch": mm.batch,
+            "grad_checkpointing": mm.grad_checkpointing,
+            "lora_rank": mm.lora_rank,
+            "adapter_fraction": mm.adapter_fraction,
+            "eta": mm.eta,
+            "runtime_reserve_gb": mm.runtime_reserve_gb,
+            "headroom": num(cat.headroom),
+        },
+        "rows": rows,
+    })
+}
+
+/// `break-even.json`: each card's term against its market hourly range.
+pub fn break_even(cat: &Catalog, t: &Tables) -> Value {
+    let rows: Vec<Value> = t
+        .break_even
+        .iter()
+        .map(|b| {
+            let o = &t.offers[b.offer];
+            let r = &cat.market.rates[b.rate];
+            json!({
+                "card": o.id,
+                "monthly_usd": num(o.monthly),
+                "weekly_usd": num(o.weekly),
+                "hourly_low_usd": num(r.low),
+                "hourly_high_usd": num(r.high),
+                "hourly_source": r.source,
+                "break_even_hours_low": num(b.hours_low),
+                "break_even_hours_high": num(b.hours_high),
+                "share_of_month_low": num(b.share_low),
+                "share_of_month_high": num(b.share_high),
+                "window_hourly_low_usd": num(b.window_low),
+                "window_hourly_high_usd": num(b.window_high),
+                "window_weeks": b.window_weeks,
+                "window_weekly_usd": num(b.window_weekly),
+            })
+        })
+        .collect();
+    json!({
+        "hours_per_month": cat.hours_per_month,
+        "round_hours": num(cat.market.round_hours),
+        "window_hours": cat.market.window_hours,
+        "rows": rows,
+    })
+}
+
+/// `training.json`: the default jobs with FLOPs, hours over the MFU range and costs.
+pub fn training(cat: &Catalog, t: &Tables) -> Value {
+    let tr = &cat.training;
+    let rows: Vec<Value> = t
+        .training
+        .iter()
+        .map(|r| {
+            let j = &tr.jobs[r.job];
+            let o = &t.offers[r.offer];
+            json!({
+                "id": j.id,
+                "source": j.source,
+                "model": cat.models[j.model].id,
+                "method": cat.methods[j.method].id,
+                "examples": j.examples,
+                "epochs": j.epochs,
+                "offer": o.id,
+                "cards": o.count,
+                "vram_gb": r.need.published_gb(),
+                "tokens": r.tokens,
+                "flops": r.flops,
+                "hours_at_mfu_high": round2(r.hours_fast),
+                "hours_at_mfu_low": round2(r.hours_slow),
+                "cost_usd_at_mfu_high": num(r.cost_fast),
+                "cost_usd_at_mfu_low": num(r.cost_slow),
+                "per_gpu_hour_usd": num(o.per_gpu_hour),
+                "term": r.term,
+                "term_count": r.term_count,
+                "term_cost_usd": num(r.term_cost),
+            })
+        })
+        .collect();
+    json!({
+        "mfu": { "low": tr.mfu_low, "high": tr.mfu_high },
+        "tokens_per_example": tr.tokens_per_example,
+        "grad_checkpointing": cat.memory.grad_checkpointing,
+        "rows": rows,
+    })
+}
+
 /// All exports as (path under the output root, pretty JSON bytes).
 pub fn all(cat: &Catalog, t: &Tables) -> Vec<(String, Vec<u8>)> {
     [
         ("data/fit.json", fit(cat, t)),
         ("data/cards.json", cards(cat, t)),
         ("data/bundles.json", bundles(t)),
+        ("data/memory.json", memory(cat, t)),
+        ("data/break-even.json", break_even(cat, t)),
+        ("data/training.json", training(cat, t)),
     ]
     .into_iter()
     .map(|(p, v)| {

@@ -1,9 +1,13 @@
 //! The GPU Rent Hub domain: the data schema, its arithmetic and its tables. The generic engine
 //! knows it only through the shortcode `Provider` and the exported files.
 
+pub mod charts;
 pub mod compute;
+pub mod economics;
+pub mod estimate;
 pub mod export;
 pub mod model;
+pub mod pages;
 pub mod present;
 pub mod schema;
 #[cfg(test)]
@@ -27,24 +31,42 @@ pub fn load(root: &Path) -> Result<Domain, Vec<Diagnostic>> {
         Err(violations) => Err(violations
             .into_iter()
             .map(|v| {
-                let row = &catalog.fit_rows[v.row];
-                let model = &catalog.models[row.model];
-                let method = &catalog.methods[row.method];
-                row.loc
-                    .error(
-                        format!(
-                            "{} {} needs {:.1} GB, more than {:.1} GB ({}% of the {} GB of `{}`)",
-                            model.size,
-                            method.id,
-                            v.need_gb,
-                            v.limit_gb,
-                            (catalog.headroom * rust_decimal::Decimal::ONE_HUNDRED).normalize(),
-                            v.vram_gb,
-                            present::offer_ref_id(&catalog, row.pick),
-                        ),
-                        &texts,
-                    )
-                    .with_hint("pick a card or bundle with more memory, or change the job")
+                let (model, method, pick, loc, what) = match v.row {
+                    compute::Subject::FitRow(i) => {
+                        let r = &catalog.fit_rows[i];
+                        (
+                            r.model,
+                            r.method,
+                            r.pick,
+                            &r.loc,
+                            "pick a card or bundle with more memory, or change the job",
+                        )
+                    }
+                    compute::Subject::TrainingJob(i) => {
+                        let j = &catalog.training.jobs[i];
+                        (
+                            j.model,
+                            j.method,
+                            j.offer,
+                            &j.loc,
+                            "run the job on a card or bundle with more memory",
+                        )
+                    }
+                };
+                loc.error(
+                    format!(
+                        "{} {} needs {:.1} GB, more than {:.1} GB ({}% of the {} GB of `{}`)",
+                        catalog.models[model].size,
+                        catalog.methods[method].id,
+                        v.need_gb,
+                        v.limit_gb,
+                        (catalog.headroom * rust_decimal::Decimal::ONE_HUNDRED).normalize(),
+                        v.vram_gb,
+                        present::offer_ref_id(&catalog, pick),
+                    ),
+                    &texts,
+                )
+                .with_hint(what)
             })
             .collect()),
     }

@@ -117,13 +117,49 @@ pub struct Bundle {
 }
 
 #[derive(Debug, Clone)]
-#[allow(dead_code, reason = "fields the break-even table (issue 3) reads")]
 pub struct Market {
+    pub round_hours: Decimal,
+    /// Hours of round-the-clock use the break-even is judged over.
+    pub window_hours: u32,
+    /// In data order; at most one per card.
+    pub rates: Vec<MarketRate>,
+}
+
+impl Market {
+    pub fn rate_for(&self, card: usize) -> Option<&MarketRate> {
+        self.rates.iter().find(|r| r.card == card)
+    }
+}
+
+/// An illustrative on-demand hourly range for a card.
+#[derive(Debug, Clone)]
+pub struct MarketRate {
+    pub card: usize,
     pub low: Decimal,
     pub high: Decimal,
-    pub card: usize,
     pub source: String,
-    pub round_hours: Decimal,
+}
+
+/// The training-time model and the default jobs.
+#[derive(Debug, Clone)]
+pub struct Training {
+    pub mfu_low: f64,
+    pub mfu_high: f64,
+    pub tokens_per_example: u32,
+    pub k: FlopsRaw,
+    pub jobs: Vec<TrainingJob>,
+}
+
+#[derive(Debug, Clone)]
+pub struct TrainingJob {
+    pub id: String,
+    pub model: usize,
+    pub method: usize,
+    pub examples: u32,
+    pub epochs: u32,
+    pub offer: OfferRef,
+    pub source: String,
+    pub loc: Loc,
 }
 
 #[derive(Debug, Clone)]
@@ -151,6 +187,7 @@ pub struct Catalog {
     pub significant_figures: u32,
     pub bundles: Vec<Bundle>,
     pub market: Market,
+    pub training: Training,
     pub interconnects: Vec<Interconnect>,
     pub storage: StorageFile,
     pub payments: PaymentsFile,
@@ -187,7 +224,7 @@ impl Catalog {
     }
 }
 
-pub const DATA_FILES: [&str; 9] = [
+pub const DATA_FILES: [&str; 10] = [
     "cards.yaml",
     "regions.yaml",
     "models.yaml",
@@ -197,6 +234,7 @@ pub const DATA_FILES: [&str; 9] = [
     "interconnects.yaml",
     "storage.yaml",
     "payments.yaml",
+    "training.yaml",
 ];
 
 /// Raw files, parsed.
@@ -210,6 +248,7 @@ struct Raw {
     interconnects: InterconnectsFile,
     storage: StorageFile,
     payments: PaymentsFile,
+    training: TrainingFile,
 }
 
 /// Reads and validates `data/`. Reports every problem found, not only the first.
@@ -263,6 +302,7 @@ fn parse_all(texts: &DataTexts) -> Result<Raw, Vec<Diagnostic>> {
     let interconnects = parse!("interconnects.yaml");
     let storage = parse!("storage.yaml");
     let payments = parse!("payments.yaml");
+    let training = parse!("training.yaml");
     match (
         cards,
         regions,
@@ -273,6 +313,7 @@ fn parse_all(texts: &DataTexts) -> Result<Raw, Vec<Diagnostic>> {
         interconnects,
         storage,
         payments,
+        training,
     ) {
         (
             Some(cards),
@@ -284,6 +325,7 @@ fn parse_all(texts: &DataTexts) -> Result<Raw, Vec<Diagnostic>> {
             Some(interconnects),
             Some(storage),
             Some(payments),
+            Some(training),
         ) if errors.is_empty() => Ok(Raw {
             cards,
             regions,
@@ -294,6 +336,7 @@ fn parse_all(texts: &DataTexts) -> Result<Raw, Vec<Diagnostic>> {
             interconnects,
             storage,
             payments,
+            training,
         }),
         _ => Err(errors),
     }
@@ -511,27 +554,31 @@ fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagnostic>> {
     let mut offer_ids: Vec<&str> = priced.clone();
     offer_ids.extend(raw.pricing.bundles.iter().map(|b| b.id.value.as_str()));
 
+    let resolve_offer =
+        |file: &str, r: &Ref, what: &str, errors: &mut Vec<Diagnostic>| -> OfferRef {
+            match offer_ids.iter().position(|o| *o == r.value) {
+                Some(i) if i < priced.len() => {
+                    OfferRef::Card(card_ids.iter().position(|c| *c == priced[i]).unwrap_or(0))
+                }
+                Some(i) => OfferRef::Bundle(i - priced.len()),
+                None => {
+                    errors.push(
+                        loc_of(file, r)
+                            .error(
+                                format!("unknown card or bundle `{}` in {what}", r.value),
+                                texts,
+                            )
+                            .with_hint(unknown_name_hint(&r.value, offer_ids.iter().copied())),
+                    );
+                    OfferRef::Card(0)
+                }
+            }
+        };
     let mut fit_rows = Vec::new();
     for r in &raw.fit.rows {
         let model = resolve("fit.yaml", &r.model, &model_ids, "model", &mut errors);
         let method = resolve("fit.yaml", &r.method, &method_ids, "method", &mut errors);
-        let pick = match offer_ids.iter().position(|o| *o == r.pick.value) {
-            Some(i) if i < priced.len() => {
-                OfferRef::Card(card_ids.iter().position(|c| *c == priced[i]).unwrap_or(0))
-            }
-            Some(i) => OfferRef::Bundle(i - priced.len()),
-            None => {
-                errors.push(
-                    loc_of("fit.yaml", &r.pick)
-                        .error(
-                            format!("unknown card or bundle `{}` in a fit row", r.pick.value),
-                            texts,
-                        )
-                        .with_hint(unknown_name_hint(&r.pick.value, offer_ids.iter().copied())),
-                );
-                OfferRef::Card(0)
-            }
-        };
+        let pick = resolve_offer("fit.yaml", &r.pick, "a fit row", &mut errors);
         for key in [&r.note, &r.pick_note].into_iter().flatten() {
             fluent_keys.push((key.value.clone(), loc_of("fit.yaml", key)));
         }
@@ -554,22 +601,100 @@ fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagnostic>> {
             .with_hint("use a value in (0, 1], e.g. 0.9"),
         );
     }
-    let market_card = resolve(
-        "pricing.yaml",
-        &raw.pricing.market.card,
-        &card_ids,
-        "card",
-        &mut errors,
-    );
-    if raw.pricing.market.hourly_low_usd <= Decimal::ZERO
-        || raw.pricing.market.hourly_high_usd < raw.pricing.market.hourly_low_usd
-    {
-        errors.push(
-            Diagnostic::error("market hourly range is empty or not positive")
-                .in_file("data/pricing.yaml")
+    let mut rates: Vec<MarketRate> = Vec::new();
+    for r in &raw.pricing.market.rates {
+        let card = resolve("pricing.yaml", &r.card, &priced, "priced card", &mut errors);
+        let card = card_ids
+            .iter()
+            .position(|c| *c == priced.get(card).copied().unwrap_or(""))
+            .unwrap_or(0);
+        let loc = loc_of("pricing.yaml", &r.card);
+        if r.hourly_low_usd <= Decimal::ZERO || r.hourly_high_usd < r.hourly_low_usd {
+            errors.push(
+                loc.error(
+                    format!(
+                        "market hourly range for `{}` is empty or not positive",
+                        r.card.value
+                    ),
+                    texts,
+                )
                 .with_hint("hourly_low_usd must be > 0 and ≤ hourly_high_usd"),
+            );
+        }
+        if rates.iter().any(|x| x.card == card) {
+            errors.push(
+                loc.error(
+                    format!("card `{}` has two market rates", r.card.value),
+                    texts,
+                )
+                .with_hint("keep one range per card"),
+            );
+        }
+        rates.push(MarketRate {
+            card,
+            low: r.hourly_low_usd,
+            high: r.hourly_high_usd,
+            source: r.source.clone(),
+        });
+    }
+    if raw.pricing.market.break_even_round_hours <= Decimal::ZERO {
+        errors.push(
+            Diagnostic::error("break_even_round_hours must be positive")
+                .in_file("data/pricing.yaml")
+                .with_hint("e.g. 10 rounds break-even hours to the nearest 10"),
         );
     }
+    let t = &raw.training;
+    if !(t.mfu.low > 0.0 && t.mfu.low <= t.mfu.high && t.mfu.high <= 1.0) {
+        errors.push(
+            Diagnostic::error(format!(
+                "MFU range {}–{} is not a share in (0, 1] with low ≤ high",
+                t.mfu.low, t.mfu.high
+            ))
+            .in_file("data/training.yaml")
+            .with_hint("e.g. mfu: { low: 0.25, high: 0.50 }"),
+        );
+    }
+    unique(
+        "training.yaml",
+        t.jobs.iter().map(|j| &j.id).collect(),
+        &mut errors,
+    );
+    let mut jobs = Vec::new();
+    for j in &t.jobs {
+        let model = resolve("training.yaml", &j.model, &model_ids, "model", &mut errors);
+        let method = resolve(
+            "training.yaml",
+            &j.method,
+            &method_ids,
+            "method",
+            &mut errors,
+        );
+        let offer = resolve_offer("training.yaml", &j.offer, "a training job", &mut errors);
+        if j.examples == 0 || j.epochs == 0 {
+            errors.push(loc_of("training.yaml", &j.id).error(
+                format!("training job `{}` has no examples or epochs", j.id.value),
+                texts,
+            ));
+        }
+        jobs.push(TrainingJob {
+            id: j.id.value.clone(),
+            model,
+            method,
+            examples: j.examples,
+            epochs: j.epochs,
+            offer,
+            source: j.source.clone(),
+            loc: loc_of("training.yaml", &j.offer),
+        });
+    }
+    let training = Training {
+        mfu_low: t.mfu.low,
+        mfu_high: t.mfu.high,
+        tokens_per_example: t.tokens_per_example,
+        k: t.flops_per_param_token,
+        jobs,
+    };
     if raw.pricing.hours_per_month == 0 {
         errors.push(Diagnostic::error("hours_per_month is 0").in_file("data/pricing.yaml"));
     }
@@ -656,12 +781,11 @@ fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagnostic>> {
         significant_figures: raw.pricing.multi_card.significant_figures,
         bundles,
         market: Market {
-            low: raw.pricing.market.hourly_low_usd,
-            high: raw.pricing.market.hourly_high_usd,
-            card: market_card,
-            source: raw.pricing.market.source,
             round_hours: raw.pricing.market.break_even_round_hours,
+            window_hours: raw.pricing.market.window_hours,
+            rates,
         },
+        training,
         interconnects,
         storage: raw.storage,
         payments: raw.payments,

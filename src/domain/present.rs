@@ -9,16 +9,41 @@ use crate::i18n::{Arg, Tracked};
 use crate::shortcode::{Args, Call, Error, Output, Provider};
 use crate::view::{Cell, Column, TableView};
 
-pub const TABLES: [&str; 5] = ["fit", "cards", "interconnect", "storage", "bundles"];
+pub const TABLES: [&str; 12] = [
+    "fit",
+    "cards",
+    "interconnect",
+    "storage",
+    "bundles",
+    "memory",
+    "break-even",
+    "training",
+    "jobs",
+    "card-specs",
+    "card-prices",
+    "card-availability",
+];
 
-const NAMES: [&str; 17] = [
+pub const CHARTS: [&str; 2] = ["memory", "break-even"];
+
+pub const ASSUMPTIONS: [&str; 8] = [
+    "seq-len",
+    "batch",
+    "lora-rank",
+    "adapter-share",
+    "eta",
+    "reserve",
+    "headroom",
+    "two-weeks-hours",
+];
+
+const NAMES: [&str; 16] = [
     "table",
     "price",
     "cheapest",
     "share",
     "ratio",
     "break_even",
-    "market_rate",
     "vram",
     "bytes_per_param",
     "state_gb",
@@ -31,7 +56,27 @@ const NAMES: [&str; 17] = [
     "regions",
 ];
 
-const MORE_NAMES: [&str; 2] = ["max_node_cards", "hours_per_month"];
+const MORE_NAMES: [&str; 19] = [
+    "card_vram",
+    "bandwidth",
+    "train_input",
+    "max_node_cards",
+    "hours_per_month",
+    "chart",
+    "memory_term",
+    "vram_per_card",
+    "kv_cache_gb",
+    "tflops",
+    "speed_ratio",
+    "train_hours",
+    "train_cost",
+    "mfu",
+    "tokens_per_example",
+    "break_even_share",
+    "two_weeks",
+    "assumption",
+    "market_rate",
+];
 
 pub const STORAGE_ITEMS: [&str; 10] = [
     "extra-nvme",
@@ -62,7 +107,25 @@ impl<'a> Site<'a> {
         }
     }
 
-    fn offer(&self, id: &str) -> Result<&Offer, Error> {
+    pub(super) fn headroom(&self) -> f64 {
+        self.cat.headroom.to_string().parse().unwrap_or(0.9)
+    }
+
+    /// The market hourly range for an offer: its card's range, times its cards.
+    pub(super) fn market_for(&self, o: &Offer) -> Result<(Decimal, Decimal), Error> {
+        let c = &self.cat.cards[o.card];
+        let r = self.cat.market.rate_for(o.card).ok_or_else(|| {
+            Error::new(format!(
+                "card `{}` has no market hourly range in data",
+                c.id
+            ))
+            .hint("add it under market.rates in data/pricing.yaml")
+        })?;
+        let n = Decimal::from(o.count);
+        Ok((r.low * n, r.high * n))
+    }
+
+    pub(super) fn offer(&self, id: &str) -> Result<&Offer, Error> {
         self.cat
             .offer(id)
             .and_then(|r| self.tables.offer(r))
@@ -72,15 +135,19 @@ impl<'a> Site<'a> {
             })
     }
 
-    fn model_method(&self, args: &mut Args<'_>) -> Result<(usize, usize), Error> {
-        let model = args.str("model")?;
-        let method = args.str("method")?;
-        let mi = self.cat.model_index(&model).ok_or_else(|| {
+    pub(super) fn model_index(&self, model: &str) -> Result<usize, Error> {
+        self.cat.model_index(model).ok_or_else(|| {
             Error::new(format!("unknown model `{model}`")).hint(crate::diag::unknown_name_hint(
-                &model,
+                model,
                 self.cat.models.iter().map(|m| m.id.as_str()),
             ))
-        })?;
+        })
+    }
+
+    pub(super) fn model_method(&self, args: &mut Args<'_>) -> Result<(usize, usize), Error> {
+        let model = args.str("model")?;
+        let method = args.str("method")?;
+        let mi = self.model_index(&model)?;
         let me = self.cat.method_index(&method).ok_or_else(|| {
             Error::new(format!("unknown method `{method}`")).hint(crate::diag::unknown_name_hint(
                 &method,
@@ -137,25 +204,35 @@ impl<'a> Site<'a> {
         })
     }
 
-    fn table(&self, name: &str, l: &Tracked<'_>) -> Result<TableView, Error> {
+    fn table(&self, name: &str, card: Option<usize>, l: &Tracked<'_>) -> Result<TableView, Error> {
         match name {
-            "fit" => Ok(self.fit_table(l)),
+            "fit" => Ok(self.fit_table(l, card)),
             "cards" => Ok(self.cards_table(l)),
             "interconnect" => Ok(self.interconnect_table(l)),
             "storage" => Ok(self.storage_table(l)),
             "bundles" => Ok(self.bundles_table(l)),
+            "memory" => Ok(self.memory_table(l)),
+            "break-even" => Ok(self.break_even_table(l, card)),
+            "training" => Ok(self.training_table(l, card)),
+            "jobs" => Ok(self.jobs_table(l, self.card_required(card, name)?)),
+            "card-specs" => Ok(self.card_specs_table(l, self.card_required(card, name)?)),
+            "card-prices" => Ok(self.card_prices_table(l, self.card_required(card, name)?)),
+            "card-availability" => {
+                Ok(self.card_availability_table(l, self.card_required(card, name)?))
+            }
             other => Err(Error::new(format!("unknown table `{other}`"))
                 .hint(crate::diag::unknown_name_hint(other, TABLES))),
         }
     }
 
-    fn fit_table(&self, l: &Tracked<'_>) -> TableView {
+    fn fit_table(&self, l: &Tracked<'_>, card: Option<usize>) -> TableView {
         let cat = self.cat;
         let mm = &cat.memory;
         let rows = self
             .tables
             .fit
             .iter()
+            .filter(|f| card.is_none_or(|c| self.tables.offers[f.offer].card == c))
             .map(|f| {
                 let row = &cat.fit_rows[f.row];
                 let model = &cat.models[row.model];
@@ -544,14 +621,39 @@ impl Provider for Site<'_> {
         &self.names
     }
 
+    fn pages(&self, l: &Tracked<'_>) -> Vec<crate::shortcode::GeneratedPage> {
+        self.generated_pages(l)
+    }
+
     fn call(&self, call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Result<Output, Error> {
         let cat = self.cat;
         let text = |s: String| Ok(Output::Text(s));
         let out = match call.name.as_str() {
             "table" => {
                 let name = a.str("name")?;
-                let t = self.table(&name, l)?;
-                return a.finish(&["name"]).map(|()| Output::Table(t));
+                let card = self.card_arg(a)?;
+                a.finish(&["name", "card"])?;
+                return Ok(Output::Table(self.table(&name, card, l)?));
+            }
+            "chart" => {
+                let name = a.str("name")?;
+                let out = match name.as_str() {
+                    "memory" => {
+                        a.finish(&["name"])?;
+                        super::charts::memory(self, l)
+                    }
+                    "break-even" => {
+                        let o =
+                            self.offer(&a.opt_str("offer")?.unwrap_or_else(|| "h100-sxm".into()))?;
+                        a.finish(&["name", "offer"])?;
+                        super::charts::break_even(self, o, l)?
+                    }
+                    other => {
+                        return Err(Error::new(format!("unknown chart `{other}`"))
+                            .hint(crate::diag::unknown_name_hint(other, CHARTS)));
+                    }
+                };
+                return Ok(Output::Block(out));
             }
             "price" => {
                 let o = self.offer(&a.str("offer")?)?;
@@ -593,22 +695,192 @@ impl Provider for Site<'_> {
                     l.number(x / y, 1)
                 }
             }
-            "break_even" => {
+            "break_even" | "break_even_share" => {
                 let o = self.offer(&a.str("offer")?)?;
                 a.finish(&["offer"])?;
-                let m = &cat.market;
-                let low = compute::break_even_hours(o.monthly, m.high, m.round_hours);
-                let high = compute::break_even_hours(o.monthly, m.low, m.round_hours);
-                l.range(l.number(low, 0), l.number(high, 0))
+                let (low, high) = self.market_for(o)?;
+                let round = cat.market.round_hours;
+                let fewer = compute::break_even_hours(o.monthly, high, round);
+                let more = compute::break_even_hours(o.monthly, low, round);
+                if call.name == "break_even" {
+                    l.range(l.number(fewer, 0), l.number(more, 0))
+                } else {
+                    let month = Decimal::from(cat.hours_per_month);
+                    let share = |h: Decimal| {
+                        (h / month).round_dp_with_strategy(
+                            2,
+                            rust_decimal::RoundingStrategy::MidpointAwayFromZero,
+                        )
+                    };
+                    l.range(l.percent(share(fewer)), l.percent(share(more)))
+                }
             }
             "market_rate" => {
+                let o = self.offer(&a.opt_str("offer")?.unwrap_or_else(|| "h100-sxm".into()))?;
+                a.finish(&["offer"])?;
+                let (low, high) = self.market_for(o)?;
+                l.range(l.usd(low, 2), l.usd(high, 2))
+            }
+            "two_weeks" => {
+                let o = self.offer(&a.str("offer")?)?;
+                a.finish(&["offer"])?;
+                let (low, high) = self.market_for(o)?;
+                let w = Decimal::from(cat.market.window_hours);
+                super::economics::usd_range(l, low * w, high * w)
+            }
+            "memory_term" => {
+                let (m, me) = self.model_method(a)?;
+                let term = a.str("term")?;
+                let mem = self.memory_with(a, m, me)?;
+                a.finish(&["model", "method", "term", "seq", "batch", "checkpointing"])?;
+                let v = match term.as_str() {
+                    "weights" => mem.weights_gb,
+                    "trainable" => mem.trainable_gb,
+                    "activations" => mem.activations_gb,
+                    "reserve" => mem.reserve_gb,
+                    other => {
+                        return Err(Error::new(format!("unknown memory term `{other}`")).hint(
+                            crate::diag::unknown_name_hint(
+                                other,
+                                ["weights", "trainable", "activations", "reserve"],
+                            ),
+                        ));
+                    }
+                };
+                gb_dec(l, dec(v), 2)
+            }
+            "vram_per_card" => {
+                let (m, me) = self.model_method(a)?;
+                let cards = a.opt_u32("cards")?.unwrap_or(8).max(1);
+                let mem = self.memory_with(a, m, me)?;
+                a.finish(&["model", "method", "cards", "seq", "batch", "checkpointing"])?;
+                gb(l, ceil_gb(compute::per_card_gb(&mem, cards)))
+            }
+            "kv_cache_gb" => {
+                let model = a.str("model")?;
+                let mi = self.model_index(&model)?;
+                let seq = a.opt_u32("seq")?.unwrap_or(cat.memory.seq_len);
+                let batch = a.opt_u32("batch")?.unwrap_or(1);
+                a.finish(&["model", "seq", "batch"])?;
+                gb_dec(l, dec(compute::kv_cache_gb(&cat.models[mi], seq, batch)), 2)
+            }
+            "tflops" => {
+                let card = self
+                    .card_arg(a)?
+                    .ok_or_else(|| Error::new("`tflops` needs the argument `card`"))?;
+                a.finish(&["card"])?;
+                let v = self.card_tflops(&cat.cards[card])?;
+                l.number(v, u32::from(!v.fract().is_zero()))
+            }
+            "card_vram" | "bandwidth" => {
+                let card = self.card_arg(a)?.ok_or_else(|| {
+                    Error::new(format!("`{}` needs the argument `card`", call.name))
+                })?;
+                a.finish(&["card"])?;
+                let c = &cat.cards[card];
+                if call.name == "card_vram" {
+                    gb(l, u64::from(c.vram_gb))
+                } else {
+                    let bw = c.bandwidth_tbs.ok_or_else(|| {
+                        Error::new(format!("card `{}` has no bandwidth_tbs in data", c.id))
+                    })?;
+                    l.t(
+                        "unit-tbs",
+                        &[("value", Arg::Str(l.number(bw, 2.min(bw.scale()))))],
+                    )
+                    .unwrap_or_default()
+                }
+            }
+            "train_input" => {
+                let r = self.training_job(&a.str("job")?)?;
+                let item = a.str("item")?;
+                a.finish(&["job", "item"])?;
+                let j = &cat.training.jobs[r.job];
+                match item.as_str() {
+                    "examples" => l.int(i64::from(j.examples)),
+                    "epochs" => l.int(i64::from(j.epochs)),
+                    "tokens" => l.number(dec(r.tokens / 1e6), 1),
+                    other => {
+                        return Err(
+                            Error::new(format!("unknown training input `{other}`")).hint(
+                                crate::diag::unknown_name_hint(
+                                    other,
+                                    ["examples", "epochs", "tokens"],
+                                ),
+                            ),
+                        );
+                    }
+                }
+            }
+            "speed_ratio" => {
+                let x = self.offer(&a.str("a")?)?;
+                let y = self.offer(&a.str("b")?)?;
+                a.finish(&["a", "b"])?;
+                let tx = self.card_tflops(&cat.cards[x.card])? * Decimal::from(x.count);
+                let ty = self.card_tflops(&cat.cards[y.card])? * Decimal::from(y.count);
+                l.number(tx / ty, 1)
+            }
+            "train_hours" => {
+                let r = self.training_job(&a.str("job")?)?;
+                a.finish(&["job"])?;
+                l.range(
+                    super::economics::hours(l, r.hours_fast),
+                    super::economics::hours(l, r.hours_slow),
+                )
+            }
+            "train_cost" => {
+                let r = self.training_job(&a.str("job")?)?;
+                let term = a.opt_str("term")?.unwrap_or_else(|| "gpu-hour".into());
+                a.finish(&["job", "term"])?;
+                match term.as_str() {
+                    "gpu-hour" => {
+                        let frac = if r.cost_fast < Decimal::from(10) {
+                            2
+                        } else {
+                            0
+                        };
+                        l.range(l.usd(r.cost_fast, frac), l.usd(r.cost_slow, frac))
+                    }
+                    "term" => usd_whole(l, r.term_cost),
+                    other => {
+                        return Err(Error::new(format!("unknown term `{other}`"))
+                            .hint(crate::diag::unknown_name_hint(other, ["gpu-hour", "term"])));
+                    }
+                }
+            }
+            "mfu" => {
                 a.finish(&[])?;
-                l.range(l.usd(cat.market.low, 2), l.usd(cat.market.high, 2))
+                let t = &cat.training;
+                l.range(l.percent(dec(t.mfu_low)), l.percent(dec(t.mfu_high)))
+            }
+            "tokens_per_example" => {
+                a.finish(&[])?;
+                l.int(i64::from(cat.training.tokens_per_example))
+            }
+            "assumption" => {
+                let name = a.str("name")?;
+                a.finish(&["name"])?;
+                let mm = &cat.memory;
+                match name.as_str() {
+                    "seq-len" => l.int(i64::from(mm.seq_len)),
+                    "batch" => l.int(i64::from(mm.batch)),
+                    "lora-rank" => l.int(i64::from(mm.lora_rank)),
+                    "adapter-share" => l.percent_frac(dec(mm.adapter_fraction), 1),
+                    "eta" => l.percent(dec(mm.eta)),
+                    "reserve" => gb_dec(l, dec(mm.runtime_reserve_gb), 1),
+                    "headroom" => l.percent(cat.headroom),
+                    "two-weeks-hours" => l.int(i64::from(cat.market.window_hours)),
+                    other => {
+                        return Err(Error::new(format!("unknown assumption `{other}`"))
+                            .hint(crate::diag::unknown_name_hint(other, ASSUMPTIONS)));
+                    }
+                }
             }
             "vram" => {
                 let (m, me) = self.model_method(a)?;
-                a.finish(&["model", "method"])?;
-                gb(l, self.memory(m, me).published_gb())
+                let mem = self.memory_with(a, m, me)?;
+                a.finish(&["model", "method", "seq", "batch", "checkpointing"])?;
+                gb(l, mem.published_gb())
             }
             "bytes_per_param" => {
                 let method = a.str("method")?;
@@ -622,6 +894,17 @@ impl Provider for Site<'_> {
                     )
                 })?;
                 l.number(dec(compute::bytes_per_param(&cat.methods[me])), 0)
+            }
+            "weights_gb" if a.has("bits") => {
+                let model = a.str("model")?;
+                let mi = self.model_index(&model)?;
+                let bits = a.opt_u32("bits")?.unwrap_or(16);
+                a.finish(&["model", "bits"])?;
+                gb_dec(
+                    l,
+                    dec(f64::from(bits) / 8.0 * cat.models[mi].params / 1e9),
+                    1,
+                )
             }
             "state_gb" | "weights_gb" => {
                 let (m, me) = self.model_method(a)?;
@@ -705,7 +988,7 @@ impl Provider for Site<'_> {
     }
 }
 
-fn columns(l: &Tracked<'_>, keys: &[(&str, bool)]) -> Vec<Column> {
+pub(super) fn columns(l: &Tracked<'_>, keys: &[(&str, bool)]) -> Vec<Column> {
     keys.iter()
         .map(|(k, numeric)| Column {
             header: l.s(k),
@@ -714,12 +997,12 @@ fn columns(l: &Tracked<'_>, keys: &[(&str, bool)]) -> Vec<Column> {
         .collect()
 }
 
-fn dec(v: f64) -> Decimal {
+pub(super) fn dec(v: f64) -> Decimal {
     Decimal::from_f64_retain(v).unwrap_or_default()
 }
 
 /// Whole dollars when the amount is whole, else cents.
-fn usd_whole(l: &Tracked<'_>, v: Decimal) -> String {
+pub(super) fn usd_whole(l: &Tracked<'_>, v: Decimal) -> String {
     if v.fract().is_zero() {
         l.usd(v, 0)
     } else {
@@ -727,17 +1010,22 @@ fn usd_whole(l: &Tracked<'_>, v: Decimal) -> String {
     }
 }
 
-fn per_month(l: &Tracked<'_>, v: Decimal) -> String {
+pub(super) fn per_month(l: &Tracked<'_>, v: Decimal) -> String {
     l.t("price-per-month", &[("price", Arg::Str(usd_whole(l, v)))])
         .unwrap_or_default()
 }
 
-fn gb(l: &Tracked<'_>, v: u64) -> String {
+pub(super) fn gb(l: &Tracked<'_>, v: u64) -> String {
     l.t("unit-gb", &[("value", Arg::Str(l.int(v as i64)))])
         .unwrap_or_default()
 }
 
-fn gb_dec(l: &Tracked<'_>, v: Decimal, frac: u32) -> String {
+/// Whole GB, rounded up (as published).
+pub(super) fn ceil_gb(v: f64) -> u64 {
+    ((v * 1e6).round() / 1e6).ceil().max(0.0) as u64
+}
+
+pub(super) fn gb_dec(l: &Tracked<'_>, v: Decimal, frac: u32) -> String {
     let frac = if v.round_dp(frac).fract().is_zero() {
         0
     } else {
@@ -752,7 +1040,7 @@ fn gb1(l: &Tracked<'_>, v: f64) -> String {
 }
 
 /// Terabytes, or gigabytes below one TB.
-fn tb(l: &Tracked<'_>, v: Decimal) -> String {
+pub(super) fn tb(l: &Tracked<'_>, v: Decimal) -> String {
     if v < Decimal::ONE {
         gb_dec(l, v * Decimal::from(1000), 0)
     } else {
@@ -762,7 +1050,7 @@ fn tb(l: &Tracked<'_>, v: Decimal) -> String {
     }
 }
 
-fn memory_terms(l: &Tracked<'_>, m: &compute::Memory) -> Vec<String> {
+pub(super) fn memory_terms(l: &Tracked<'_>, m: &compute::Memory) -> Vec<String> {
     [
         ("memory-weights", m.weights_gb),
         ("memory-trainable", m.trainable_gb),
@@ -812,7 +1100,7 @@ fn card_spec(c: &super::model::Card, l: &Tracked<'_>) -> String {
     l.list(&parts)
 }
 
-fn link_text(ic: &super::model::Interconnect, l: &Tracked<'_>) -> String {
+pub(super) fn link_text(ic: &super::model::Interconnect, l: &Tracked<'_>) -> String {
     let name = l.s(&format!("link-{}", ic.link));
     match ic.sharding {
         Sharding::Pairs => l

@@ -44,7 +44,6 @@ pub struct CardRaw {
 
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-#[allow(dead_code, reason = "read by the training-time table (issue 3)")]
 pub struct Sourced {
     pub value: Decimal,
     pub source: String,
@@ -190,12 +189,67 @@ pub struct BundleRaw {
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct MarketRaw {
+    pub break_even_round_hours: Decimal,
+    /// The utilisation window the break-even is judged over (two weeks: 336 h).
+    pub window_hours: u32,
+    pub rates: Vec<MarketRateRaw>,
+}
+
+/// An illustrative on-demand hourly range for one card, with where it comes from.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct MarketRateRaw {
+    pub card: Ref,
     pub hourly_low_usd: Decimal,
     pub hourly_high_usd: Decimal,
-    /// The card whose market rate this is.
-    pub card: Ref,
     pub source: String,
-    pub break_even_round_hours: Decimal,
+}
+
+/// `data/training.yaml`: the training-time model (ARITHMETIC.md §4) and the default jobs.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainingFile {
+    /// Model-FLOPs utilisation: the low end gives the long time, the high end the short one.
+    pub mfu: RangeRaw,
+    pub tokens_per_example: u32,
+    /// FLOPs per parameter per token, by what trains and whether activations are recomputed.
+    pub flops_per_param_token: FlopsRaw,
+    pub jobs: Vec<TrainingJobRaw>,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+pub struct RangeRaw {
+    pub low: f64,
+    pub high: f64,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+pub struct FlopsRaw {
+    pub full: KRaw,
+    pub adapter: KRaw,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+pub struct KRaw {
+    pub checkpointing: f64,
+    pub no_checkpointing: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainingJobRaw {
+    pub id: Spanned<String>,
+    pub model: Ref,
+    pub method: Ref,
+    pub examples: u32,
+    pub epochs: u32,
+    /// A card id or a bundle id.
+    pub offer: Ref,
+    /// Where the job comes from.
+    pub source: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -280,16 +334,19 @@ pub struct Egress {
 
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-#[allow(dead_code, reason = "read by the payments page (issue 3)")]
 pub struct PaymentsFile {
     pub coins: Vec<Coin>,
+    #[allow(
+        dead_code,
+        reason = "documents the terms; the pages state them in prose"
+    )]
     pub identity_checks: bool,
 }
 
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-#[allow(dead_code, reason = "read by the payments page (issue 3)")]
 pub struct Coin {
     pub code: String,
+    #[allow(dead_code, reason = "the coin's full name, kept with its code in data")]
     pub name: String,
 }

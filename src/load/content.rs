@@ -47,6 +47,24 @@ pub struct RawPage {
 }
 
 impl RawPage {
+    /// A page a data provider generated, as if it had been written in the locale folder.
+    pub fn generated(locale: &str, g: crate::shortcode::GeneratedPage) -> Self {
+        RawPage {
+            locale: locale.to_owned(),
+            rel: g.rel,
+            file: g.source,
+            front: FrontMatter {
+                title: g.title,
+                description: g.description,
+                weight: g.weight,
+                extra: g.extra,
+                ..FrontMatter::default()
+            },
+            text: g.body,
+            body_offset: 0,
+        }
+    }
+
     pub fn body(&self) -> &str {
         &self.text[self.body_offset..]
     }

@@ -1,0 +1,387 @@
+//! Charts drawn at build time as inline SVG: no JavaScript, a `<title>` and `<desc>` that carry the
+//! figures for screen readers, and the table beside each chart holding the same numbers.
+
+use std::fmt::Write as _;
+
+use super::compute::{self, Offer};
+use super::present::{Site, dec, gb, per_month};
+use crate::i18n::{Arg, Tracked};
+use crate::shortcode::Error;
+
+/// Text for SVG/HTML: `&`, `<`, `>` and quotes escaped.
+fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Coordinates with one decimal: short, and identical on every machine.
+fn c(v: f64) -> String {
+    let r = (v * 10.0).round() / 10.0;
+    if r.fract() == 0.0 {
+        format!("{r:.0}")
+    } else {
+        format!("{r:.1}")
+    }
+}
+
+/// Opens the figure and the SVG with its accessible name and description.
+fn open(out: &mut String, id: &str, w: u32, h: u32, title: &str, desc: &str) {
+    let _ = write!(
+        out,
+        "<figure class=\"chart chart-{id}\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" \
+         width=\"{w}\" height=\"{h}\" role=\"img\" aria-labelledby=\"{id}-title {id}-desc\">\
+         <title id=\"{id}-title\">{}</title><desc id=\"{id}-desc\">{}</desc>",
+        esc(title),
+        esc(desc)
+    );
+}
+
+fn close(out: &mut String, caption: &str) {
+    let _ = write!(
+        out,
+        "</svg><figcaption>{}</figcaption></figure>",
+        esc(caption)
+    );
+}
+
+fn text(out: &mut String, x: f64, y: f64, class: &str, anchor: &str, s: &str) {
+    let _ = write!(
+        out,
+        "<text x=\"{}\" y=\"{}\" class=\"{class}\" text-anchor=\"{anchor}\">{}</text>",
+        c(x),
+        c(y),
+        esc(s)
+    );
+}
+
+fn line(out: &mut String, x1: f64, y1: f64, x2: f64, y2: f64, class: &str) {
+    let _ = write!(
+        out,
+        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" class=\"{class}\"/>",
+        c(x1),
+        c(y1),
+        c(x2),
+        c(y2)
+    );
+}
+
+/// Memory each job of the memory table needs, against card and bundle capacities, on a log scale.
+pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
+    let cat = site.cat;
+    let cells = &site.tables.memory;
+    let (w, left, right, top, row_h) = (720.0_f64, 150.0_f64, 60.0_f64, 58.0_f64, 22.0_f64);
+    let bottom = 40.0;
+    let h = top + row_h * cells.len() as f64 + bottom;
+    let max_need = cells.iter().map(|m| m.need.total_gb).fold(1.0, f64::max);
+    let mut caps: Vec<u32> = site.tables.offers.iter().map(|o| o.vram_gb).collect();
+    caps.sort_unstable();
+    caps.dedup();
+    let max_cap = f64::from(caps.last().copied().unwrap_or(1));
+    // Powers of two from below the smallest need to above the largest figure.
+    let lo = 8.0_f64
+        .min(
+            cells
+                .iter()
+                .map(|m| m.need.total_gb)
+                .fold(f64::MAX, f64::min),
+        )
+        .log2()
+        .floor();
+    let hi = max_need.max(max_cap).log2().ceil();
+    let x = |gbv: f64| left + (gbv.max(1.0).log2() - lo) / (hi - lo) * (w - left - right);
+    let plot_bottom = top + row_h * cells.len() as f64;
+
+    let desc: Vec<String> = cells
+        .iter()
+        .map(|m| {
+            format!(
+                "{} {}: {}",
+                cat.models[m.model].name,
+                l.s(&format!("method-{}", cat.methods[m.method].id)),
+                gb(l, m.need.published_gb())
+            )
+        })
+        .collect();
+    let mut out = String::new();
+    open(
+        &mut out,
+        "chart-memory",
+        w as u32,
+        h as u32,
+        &l.s("chart-memory-title"),
+        &format!(
+            "{} {}",
+            l.t(
+                "chart-memory-desc",
+                &[(
+                    "caps",
+                    Arg::Str(
+                        l.list(
+                            &caps
+                                .iter()
+                                .map(|v| gb(l, u64::from(*v)))
+                                .collect::<Vec<_>>()
+                        )
+                    )
+                )]
+            )
+            .unwrap_or_default(),
+            l.list(&desc)
+        ),
+    );
+    // Grid: powers of two.
+    out.push_str("<g class=\"grid\" aria-hidden=\"true\">");
+    let mut p = lo;
+    while p <= hi {
+        let v = 2f64.powf(p);
+        line(&mut out, x(v), top, x(v), plot_bottom, "tick");
+        text(
+            &mut out,
+            x(v),
+            plot_bottom + 16.0,
+            "axis",
+            "middle",
+            &l.int(v as i64),
+        );
+        p += 1.0;
+    }
+    text(
+        &mut out,
+        (left + w - right) / 2.0,
+        plot_bottom + 34.0,
+        "axis-title",
+        "middle",
+        &l.s("chart-memory-axis"),
+    );
+    out.push_str("</g>");
+    // Capacities, labels staggered on two rows so close values do not overlap.
+    out.push_str("<g class=\"caps\" aria-hidden=\"true\">");
+    for (i, cap) in caps.iter().enumerate() {
+        let xv = x(f64::from(*cap));
+        line(&mut out, xv, top - 4.0, xv, plot_bottom, "cap");
+        let y = if i % 2 == 0 { top - 24.0 } else { top - 10.0 };
+        text(
+            &mut out,
+            xv,
+            y,
+            "cap-label",
+            "middle",
+            &l.int(i64::from(*cap)),
+        );
+    }
+    text(
+        &mut out,
+        left - 8.0,
+        top - 17.0,
+        "axis",
+        "end",
+        &l.s("chart-memory-caps"),
+    );
+    out.push_str("</g>");
+    // Bars.
+    out.push_str("<g class=\"bars\" aria-hidden=\"true\">");
+    for (i, m) in cells.iter().enumerate() {
+        let y = top + row_h * i as f64;
+        let x0 = x(2f64.powf(lo));
+        let x1 = x(m.need.total_gb);
+        let method = &cat.methods[m.method].id;
+        let _ = write!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" class=\"bar bar-{}\"/>",
+            c(x0),
+            c(y + 4.0),
+            c((x1 - x0).max(1.0)),
+            c(row_h - 8.0),
+            esc(method)
+        );
+        text(
+            &mut out,
+            left - 8.0,
+            y + row_h / 2.0 + 4.0,
+            "label",
+            "end",
+            &site.job_label(m.model, m.method, l),
+        );
+        text(
+            &mut out,
+            x1 + 4.0,
+            y + row_h / 2.0 + 4.0,
+            "value",
+            "start",
+            &gb(l, m.need.published_gb()),
+        );
+    }
+    out.push_str("</g>");
+    close(&mut out, &l.s("chart-memory-caption"));
+    out
+}
+
+/// A round step for an axis that must reach `max` in about `ticks` steps.
+fn nice_step(max: f64, ticks: f64) -> f64 {
+    let raw = max / ticks;
+    let mag = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 2.5, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * mag)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * mag)
+}
+
+/// A month's cost against GPU-hours used: the flat term and the hourly band, crossing at the
+/// break-even.
+pub fn break_even(site: &Site<'_>, o: &Offer, l: &Tracked<'_>) -> Result<String, Error> {
+    let cat = site.cat;
+    let (low, high) = site.market_for(o)?;
+    let month = f64::from(cat.hours_per_month);
+    let monthly: f64 = o.monthly.to_string().parse().unwrap_or(0.0);
+    let (lo, hi): (f64, f64) = (
+        low.to_string().parse().unwrap_or(0.0),
+        high.to_string().parse().unwrap_or(0.0),
+    );
+    let round = cat.market.round_hours;
+    let fewer = compute::break_even_hours(o.monthly, high, round);
+    let more = compute::break_even_hours(o.monthly, low, round);
+    let (w, h) = (720.0_f64, 340.0_f64);
+    let (left, right, top, bottom) = (70.0, 30.0, 40.0, 56.0);
+    let y_max_raw = (hi * month).max(monthly) * 1.05;
+    let y_step = nice_step(y_max_raw, 5.0);
+    let y_max = (y_max_raw / y_step).ceil() * y_step;
+    let x = |hours: f64| left + hours / month * (w - left - right);
+    let y = |usd: f64| top + (1.0 - usd / y_max) * (h - top - bottom);
+    let name = site.offer_name(o, l);
+    let term_text = per_month(l, o.monthly);
+    let rate_text = l.range(l.usd(low, 2), l.usd(high, 2));
+    let be_text = l.range(l.number(fewer, 0), l.number(more, 0));
+
+    let mut out = String::new();
+    open(
+        &mut out,
+        &format!("chart-break-even-{}", o.id),
+        w as u32,
+        h as u32,
+        &l.t(
+            "chart-break-even-title",
+            &[("offer", Arg::Str(name.clone()))],
+        )
+        .unwrap_or_default(),
+        &l.t(
+            "chart-break-even-desc",
+            &[
+                ("offer", Arg::Str(name.clone())),
+                ("term", Arg::Str(term_text.clone())),
+                ("rate", Arg::Str(rate_text.clone())),
+                ("hours", Arg::Str(be_text.clone())),
+                ("month", Arg::Num(month)),
+            ],
+        )
+        .unwrap_or_default(),
+    );
+    out.push_str("<g class=\"grid\" aria-hidden=\"true\">");
+    let mut v = 0.0;
+    while v <= y_max + 0.5 {
+        line(&mut out, left, y(v), w - right, y(v), "tick");
+        text(
+            &mut out,
+            left - 6.0,
+            y(v) + 4.0,
+            "axis",
+            "end",
+            &l.usd(dec(v), 0),
+        );
+        v += y_step;
+    }
+    let mut hv = 0.0;
+    while hv <= month + 0.5 {
+        line(&mut out, x(hv), top, x(hv), h - bottom, "tick");
+        text(
+            &mut out,
+            x(hv),
+            h - bottom + 16.0,
+            "axis",
+            "middle",
+            &l.int(hv as i64),
+        );
+        hv += 120.0;
+    }
+    text(
+        &mut out,
+        (left + w - right) / 2.0,
+        h - 12.0,
+        "axis-title",
+        "middle",
+        &l.s("chart-break-even-axis-hours"),
+    );
+    out.push_str("</g><g aria-hidden=\"true\">");
+    // The hourly band: from zero to a month at the low and at the high rate.
+    let _ = write!(
+        out,
+        "<polygon class=\"band\" points=\"{},{} {},{} {},{}\"/>",
+        c(x(0.0)),
+        c(y(0.0)),
+        c(x(month)),
+        c(y(lo * month)),
+        c(x(month)),
+        c(y(hi * month))
+    );
+    line(&mut out, x(0.0), y(0.0), x(month), y(lo * month), "hourly");
+    line(&mut out, x(0.0), y(0.0), x(month), y(hi * month), "hourly");
+    line(&mut out, x(0.0), y(monthly), x(month), y(monthly), "term");
+    for be in [fewer, more] {
+        let hv: f64 = be.to_string().parse().unwrap_or(0.0);
+        if hv <= month {
+            line(&mut out, x(hv), y(monthly), x(hv), h - bottom, "marker");
+            text(
+                &mut out,
+                x(hv),
+                y(monthly) - 6.0,
+                "marker-label",
+                "middle",
+                &l.number(be, 0),
+            );
+        }
+    }
+    // Legend.
+    let ly = top - 18.0;
+    line(&mut out, left, ly, left + 24.0, ly, "term");
+    text(
+        &mut out,
+        left + 30.0,
+        ly + 4.0,
+        "legend",
+        "start",
+        &l.t("chart-break-even-term", &[("term", Arg::Str(term_text))])
+            .unwrap_or_default(),
+    );
+    let _ = write!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"24\" height=\"10\" class=\"band\"/>",
+        c(left + 330.0),
+        c(ly - 5.0)
+    );
+    text(
+        &mut out,
+        left + 360.0,
+        ly + 4.0,
+        "legend",
+        "start",
+        &l.t("chart-break-even-hourly", &[("rate", Arg::Str(rate_text))])
+            .unwrap_or_default(),
+    );
+    out.push_str("</g>");
+    close(
+        &mut out,
+        &l.t("chart-break-even-caption", &[("hours", Arg::Str(be_text))])
+            .unwrap_or_default(),
+    );
+    Ok(out)
+}

@@ -1,0 +1,597 @@
+//! The memory, break-even and training tables, the tables of a card's own page, and the inline
+//! figures they share: localised views of what `compute` produced.
+
+use rust_decimal::Decimal;
+
+use super::compute::{self, Job, Memory, Term};
+use super::model::Card;
+use super::present::{Site, columns, dec, gb, gb_dec, memory_terms, per_month, usd_whole};
+use crate::i18n::{Arg, Tracked};
+use crate::shortcode::{Args, Error};
+use crate::view::{Cell, TableView};
+
+/// Hours with one decimal below 10, whole above.
+pub fn hours(l: &Tracked<'_>, h: f64) -> String {
+    let frac = u32::from(h < 10.0);
+    l.number(dec(h), frac)
+}
+
+/// A money range: cents below $10, whole dollars above.
+pub fn usd_range(l: &Tracked<'_>, a: Decimal, b: Decimal) -> String {
+    let frac = if a < Decimal::from(10) { 2 } else { 0 };
+    l.range(l.usd(a, frac), l.usd(b, frac))
+}
+
+impl Site<'_> {
+    /// The card of `card="…"`, when given.
+    pub(super) fn card_arg(&self, a: &mut Args<'_>) -> Result<Option<usize>, Error> {
+        let Some(id) = a.opt_str("card")? else {
+            return Ok(None);
+        };
+        self.cat.card_index(&id).map(Some).ok_or_else(|| {
+            Error::new(format!("unknown card `{id}`")).hint(crate::diag::unknown_name_hint(
+                &id,
+                self.cat.cards.iter().map(|c| c.id.as_str()),
+            ))
+        })
+    }
+
+    pub(super) fn card_required(&self, card: Option<usize>, table: &str) -> Result<usize, Error> {
+        card.ok_or_else(|| {
+            Error::new(format!("table `{table}` needs a card"))
+                .hint(format!("write table(name=\"{table}\", card=\"h100-sxm\")"))
+        })
+    }
+
+    /// A job's need in the published settings.
+    pub(super) fn job_label(&self, model: usize, method: usize, l: &Tracked<'_>) -> String {
+        l.t(
+            "fit-job",
+            &[
+                ("size", Arg::Str(self.cat.models[model].size.clone())),
+                (
+                    "method",
+                    Arg::Str(l.s(&format!("method-{}", self.cat.methods[method].id))),
+                ),
+            ],
+        )
+        .unwrap_or_default()
+    }
+
+    pub(super) fn memory_table(&self, l: &Tracked<'_>) -> TableView {
+        let cat = self.cat;
+        let rows = cat
+            .models
+            .iter()
+            .enumerate()
+            .map(|(mi, m)| {
+                let mut row = vec![
+                    Cell::header(m.name.clone()).with_sub(Some(
+                        l.t(
+                            "memory-model-arch",
+                            &[
+                                ("layers", Arg::Num(f64::from(m.layers))),
+                                ("hidden", Arg::Str(l.int(i64::from(m.hidden)))),
+                                ("vocab", Arg::Str(l.int(i64::from(m.vocab)))),
+                            ],
+                        )
+                        .unwrap_or_default(),
+                    )),
+                ];
+                for cell in self.tables.memory.iter().filter(|c| c.model == mi) {
+                    let sub = match cell.cheapest {
+                        Some(o) => l
+                            .t(
+                                "memory-cheapest",
+                                &[(
+                                    "offer",
+                                    Arg::Str(self.offer_name(&self.tables.offers[o], l)),
+                                )],
+                            )
+                            .unwrap_or_default(),
+                        None => l.s("memory-no-fit"),
+                    };
+                    row.push(
+                        Cell::text(gb(l, cell.need.published_gb()))
+                            .with_details(memory_terms(l, &cell.need))
+                            .with_sub(Some(sub)),
+                    );
+                }
+                row
+            })
+            .collect();
+        let mut cols: Vec<(String, bool)> = vec![(l.s("col-model"), false)];
+        for m in &cat.methods {
+            cols.push((l.s(&format!("method-{}", m.id)), true));
+        }
+        TableView {
+            name: "memory".into(),
+            caption: l.s("table-memory-caption"),
+            columns: cols
+                .into_iter()
+                .map(|(header, numeric)| crate::view::Column { header, numeric })
+                .collect(),
+            rows,
+            note: self.assumptions_note(l),
+        }
+    }
+
+    fn assumptions_note(&self, l: &Tracked<'_>) -> Option<String> {
+        let mm = &self.cat.memory;
+        l.t(
+            "table-fit-note",
+            &[
+                ("seq", Arg::Str(l.int(i64::from(mm.seq_len)))),
+                ("batch", Arg::Num(f64::from(mm.batch))),
+                ("rank", Arg::Num(f64::from(mm.lora_rank))),
+                (
+                    "adapter",
+                    Arg::Str(l.percent_frac(dec(mm.adapter_fraction), 1)),
+                ),
+                (
+                    "reserve",
+                    Arg::Str(gb_dec(l, dec(mm.runtime_reserve_gb), 1)),
+                ),
+                ("headroom", Arg::Str(l.percent(self.cat.headroom))),
+                ("hours", Arg::Num(f64::from(self.cat.hours_per_month))),
+            ],
+        )
+        .ok()
+    }
+
+    pub(super) fn break_even_table(&self, l: &Tracked<'_>, card: Option<usize>) -> TableView {
+        let cat = self.cat;
+        let month = cat.hours_per_month;
+        let rows = self
+            .tables
+            .break_even
+            .iter()
+            .filter(|b| card.is_none_or(|c| self.tables.offers[b.offer].card == c))
+            .map(|b| {
+                let o = &self.tables.offers[b.offer];
+                let r = &cat.market.rates[b.rate];
+                let over = b.hours_high > Decimal::from(month);
+                let hours_cell =
+                    Cell::text(l.range(l.number(b.hours_low, 0), l.number(b.hours_high, 0)))
+                        .with_sub(over.then(|| {
+                            l.t(
+                                "break-even-over-month",
+                                &[("hours", Arg::Num(f64::from(month)))],
+                            )
+                            .unwrap_or_default()
+                        }));
+                vec![
+                    Cell::header(cat.cards[o.card].name.clone()),
+                    Cell::text(per_month(l, o.monthly)),
+                    Cell::text(l.range(l.usd(r.low, 2), l.usd(r.high, 2)))
+                        .with_details(vec![r.source.clone()]),
+                    hours_cell,
+                    Cell::text(l.range(l.percent(b.share_low), l.percent(b.share_high))),
+                    Cell::text(usd_range(l, b.window_low, b.window_high)),
+                    Cell::text(usd_whole(l, b.window_weekly)).with_sub(Some(
+                        l.t(
+                            "term-weeks",
+                            &[("count", Arg::Num(f64::from(b.window_weeks)))],
+                        )
+                        .unwrap_or_default(),
+                    )),
+                ]
+            })
+            .collect();
+        TableView {
+            name: "break-even".into(),
+            caption: l.s("table-break-even-caption"),
+            columns: columns(
+                l,
+                &[
+                    ("col-gpu", false),
+                    ("col-monthly", true),
+                    ("col-market-hourly", true),
+                    ("col-break-even-hours", true),
+                    ("col-share-of-month", true),
+                    ("col-window-hourly", true),
+                    ("col-window-weekly", true),
+                ],
+            ),
+            rows,
+            note: l
+                .t(
+                    "table-break-even-note",
+                    &[
+                        ("hours", Arg::Num(f64::from(month))),
+                        ("round", Arg::Str(l.number(cat.market.round_hours, 0))),
+                        ("window", Arg::Num(f64::from(cat.market.window_hours))),
+                    ],
+                )
+                .ok(),
+        }
+    }
+
+    pub(super) fn training_table(&self, l: &Tracked<'_>, card: Option<usize>) -> TableView {
+        let cat = self.cat;
+        let t = &cat.training;
+        let rows = self
+            .tables
+            .training
+            .iter()
+            .filter(|r| card.is_none_or(|c| self.tables.offers[r.offer].card == c))
+            .map(|r| {
+                let job = &t.jobs[r.job];
+                let o = &self.tables.offers[r.offer];
+                let c = &cat.cards[o.card];
+                let method = &cat.methods[job.method];
+                let k = compute::flops_per_param_token(t, method, cat.memory.grad_checkpointing);
+                let tflops = c.bf16_tflops.as_ref().map_or(Decimal::ZERO, |s| s.value);
+                let job_sub = l
+                    .t(
+                        "training-job-size",
+                        &[
+                            ("examples", Arg::Num(f64::from(job.examples))),
+                            ("epochs", Arg::Num(f64::from(job.epochs))),
+                            ("tokens", Arg::Str(millions(l, r.tokens))),
+                        ],
+                    )
+                    .unwrap_or_default();
+                let details = vec![
+                    l.t(
+                        "training-term-k",
+                        &[
+                            ("k", Arg::Num(k)),
+                            (
+                                "params",
+                                Arg::Str(l.number(dec(cat.models[job.model].params / 1e9), 0)),
+                            ),
+                        ],
+                    )
+                    .unwrap_or_default(),
+                    l.t(
+                        "training-term-flops",
+                        &[("flops", Arg::Str(l.number(dec(r.flops / 1e18), 2)))],
+                    )
+                    .unwrap_or_default(),
+                    l.t(
+                        "training-term-rate",
+                        &[
+                            (
+                                "tflops",
+                                Arg::Str(l.number(tflops, u32::from(!tflops.fract().is_zero()))),
+                            ),
+                            ("cards", Arg::Num(f64::from(o.count))),
+                            (
+                                "mfu",
+                                Arg::Str(
+                                    l.range(l.percent(dec(t.mfu_high)), l.percent(dec(t.mfu_low))),
+                                ),
+                            ),
+                        ],
+                    )
+                    .unwrap_or_default(),
+                ];
+                let term = match r.term {
+                    Term::Weekly => "term-weeks",
+                    Term::Monthly => "term-months",
+                };
+                vec![
+                    Cell::header(self.job_label(job.model, job.method, l)).with_sub(Some(job_sub)),
+                    Cell::text(self.offer_name(o, l)).with_sub(Some(
+                        l.t(
+                            "training-offer-rate",
+                            &[(
+                                "tflops",
+                                Arg::Str(l.number(tflops, u32::from(!tflops.fract().is_zero()))),
+                            )],
+                        )
+                        .unwrap_or_default(),
+                    )),
+                    Cell::text(gb(l, r.need.published_gb())).with_sub(Some(
+                        l.t(
+                            "training-of-vram",
+                            &[("vram", Arg::Str(gb(l, u64::from(o.vram_gb))))],
+                        )
+                        .unwrap_or_default(),
+                    )),
+                    Cell::text(l.range(hours(l, r.hours_fast), hours(l, r.hours_slow)))
+                        .with_details(details),
+                    Cell::text(usd_range(l, r.cost_fast, r.cost_slow)).with_sub(Some(
+                        l.t(
+                            "training-at-rate",
+                            &[("rate", Arg::Str(l.usd(o.per_gpu_hour, 2)))],
+                        )
+                        .unwrap_or_default(),
+                    )),
+                    Cell::text(usd_whole(l, r.term_cost)).with_sub(Some(
+                        l.t(term, &[("count", Arg::Num(f64::from(r.term_count)))])
+                            .unwrap_or_default(),
+                    )),
+                ]
+            })
+            .collect();
+        TableView {
+            name: "training".into(),
+            caption: l.s("table-training-caption"),
+            columns: columns(
+                l,
+                &[
+                    ("col-job", false),
+                    ("col-offer", false),
+                    ("col-vram-needed", true),
+                    ("col-hours", true),
+                    ("col-cost-hourly", true),
+                    ("col-cost-term", true),
+                ],
+            ),
+            rows,
+            note: l
+                .t(
+                    "table-training-note",
+                    &[
+                        ("tokens", Arg::Str(l.int(i64::from(t.tokens_per_example)))),
+                        (
+                            "mfu",
+                            Arg::Str(
+                                l.range(l.percent(dec(t.mfu_low)), l.percent(dec(t.mfu_high))),
+                            ),
+                        ),
+                        ("hours", Arg::Num(f64::from(cat.hours_per_month))),
+                    ],
+                )
+                .ok(),
+        }
+    }
+
+    /// The jobs of the memory table that one card holds within the headroom.
+    pub(super) fn jobs_table(&self, l: &Tracked<'_>, card: usize) -> TableView {
+        let c = &self.cat.cards[card];
+        let limit = self.headroom() * f64::from(c.vram_gb);
+        let rows = self
+            .tables
+            .memory
+            .iter()
+            .filter(|m| m.need.total_gb <= limit)
+            .map(|m| {
+                vec![
+                    Cell::header(self.job_label(m.model, m.method, l)),
+                    Cell::text(gb(l, m.need.published_gb())).with_details(memory_terms(l, &m.need)),
+                    Cell::text(l.percent(dec(m.need.total_gb / f64::from(c.vram_gb)).round_dp(2))),
+                ]
+            })
+            .collect();
+        TableView {
+            name: "jobs".into(),
+            caption: l
+                .t("table-jobs-caption", &[("card", Arg::Str(c.name.clone()))])
+                .unwrap_or_default(),
+            columns: columns(
+                l,
+                &[
+                    ("col-job", false),
+                    ("col-vram-needed", true),
+                    ("col-share-of-card", true),
+                ],
+            ),
+            rows,
+            note: l
+                .t(
+                    "table-jobs-note",
+                    &[("headroom", Arg::Str(l.percent(self.cat.headroom)))],
+                )
+                .ok(),
+        }
+    }
+
+    pub(super) fn card_specs_table(&self, l: &Tracked<'_>, card: usize) -> TableView {
+        let c = &self.cat.cards[card];
+        let ic = &self.cat.interconnects[c.interconnect];
+        let mut rows = vec![spec_row(l, "spec-vram", gb(l, u64::from(c.vram_gb)), None)];
+        if let Some(m) = &c.memory {
+            let kind = if c.ecc { format!("{m} ECC") } else { m.clone() };
+            rows.push(spec_row(l, "spec-memory", kind, None));
+        }
+        if let Some(bw) = c.bandwidth_tbs {
+            rows.push(spec_row(
+                l,
+                "spec-bandwidth",
+                l.t(
+                    "unit-tbs",
+                    &[("value", Arg::Str(l.number(bw, 2.min(bw.scale()))))],
+                )
+                .unwrap_or_default(),
+                None,
+            ));
+        }
+        if let Some(s) = &c.bf16_tflops {
+            rows.push(spec_row(
+                l,
+                "spec-bf16-tflops",
+                l.number(s.value, u32::from(!s.value.fract().is_zero())),
+                Some(s.source.clone()),
+            ));
+        }
+        rows.push(spec_row(
+            l,
+            "spec-fp8",
+            l.s(if c.fp8 { "spec-yes" } else { "spec-no" }),
+            None,
+        ));
+        rows.push(spec_row(
+            l,
+            "spec-interconnect",
+            super::present::link_text(ic, l),
+            None,
+        ));
+        if let Some(sw) = &c.software {
+            rows.push(spec_row(l, "spec-software", sw.clone(), None));
+        }
+        if let Some(w) = c.tdp_w {
+            rows.push(spec_row(
+                l,
+                "spec-power",
+                format!("{} W", l.int(i64::from(w))),
+                None,
+            ));
+        }
+        if let Some(tb) = c.local_nvme_tb {
+            rows.push(spec_row(
+                l,
+                "spec-local-nvme",
+                super::present::tb(l, tb),
+                None,
+            ));
+        }
+        TableView {
+            name: "card-specs".into(),
+            caption: l
+                .t(
+                    "table-card-specs-caption",
+                    &[("card", Arg::Str(c.name.clone()))],
+                )
+                .unwrap_or_default(),
+            columns: columns(l, &[("col-spec", false), ("col-value", false)]),
+            rows,
+            note: None,
+        }
+    }
+
+    pub(super) fn card_prices_table(&self, l: &Tracked<'_>, card: usize) -> TableView {
+        let c = &self.cat.cards[card];
+        let rows = self
+            .tables
+            .offers
+            .iter()
+            .filter(|o| o.card == card)
+            .map(|o| {
+                vec![
+                    Cell::header(self.offer_name(o, l)),
+                    Cell::text(gb(l, u64::from(o.vram_gb))),
+                    Cell::text(usd_whole(l, o.weekly)),
+                    Cell::text(per_month(l, o.monthly)),
+                    Cell::text(l.usd(o.per_gpu_hour, 2)),
+                    Cell::text(l.percent(o.discount)),
+                ]
+            })
+            .collect();
+        TableView {
+            name: "card-prices".into(),
+            caption: l
+                .t(
+                    "table-card-prices-caption",
+                    &[("card", Arg::Str(c.name.clone()))],
+                )
+                .unwrap_or_default(),
+            columns: columns(
+                l,
+                &[
+                    ("col-offer", false),
+                    ("col-vram", true),
+                    ("col-weekly", true),
+                    ("col-monthly", true),
+                    ("col-per-gpu-hour", true),
+                    ("col-discount", true),
+                ],
+            ),
+            rows,
+            note: l
+                .t(
+                    "table-cards-note",
+                    &[("hours", Arg::Num(f64::from(self.cat.hours_per_month)))],
+                )
+                .ok(),
+        }
+    }
+
+    pub(super) fn card_availability_table(&self, l: &Tracked<'_>, card: usize) -> TableView {
+        let c = &self.cat.cards[card];
+        let free = c.free_now.clone().unwrap_or_default();
+        let rows = self
+            .cat
+            .regions
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                vec![
+                    Cell::header(r.id.clone()),
+                    Cell::text(l.s(&format!("city-{}", r.city))),
+                    Cell::text(l.int(i64::from(free.get(i).copied().unwrap_or(0)))),
+                ]
+            })
+            .collect();
+        TableView {
+            name: "card-availability".into(),
+            caption: l
+                .t(
+                    "table-card-availability-caption",
+                    &[("card", Arg::Str(c.name.clone()))],
+                )
+                .unwrap_or_default(),
+            columns: columns(
+                l,
+                &[
+                    ("col-region", false),
+                    ("col-city", false),
+                    ("col-free-now", true),
+                ],
+            ),
+            rows,
+            note: c.free_now.is_none().then(|| l.s("card-not-stocked")),
+        }
+    }
+
+    /// A job's memory with the published settings, changed by the optional arguments.
+    pub(super) fn memory_with(
+        &self,
+        a: &mut Args<'_>,
+        model: usize,
+        method: usize,
+    ) -> Result<Memory, Error> {
+        let m = &self.cat.models[model];
+        let mut job = Job::published(m, &self.cat.memory);
+        if let Some(seq) = a.opt_u32("seq")? {
+            job.seq_len = seq;
+        }
+        if let Some(batch) = a.opt_u32("batch")? {
+            job.batch = batch;
+        }
+        if let Some(ck) = a.opt_bool("checkpointing")? {
+            job.grad_checkpointing = ck;
+        }
+        Ok(compute::memory(
+            m,
+            &self.cat.methods[method],
+            &self.cat.memory,
+            job,
+        ))
+    }
+
+    pub(super) fn training_job(&self, id: &str) -> Result<&compute::TrainingRow, Error> {
+        let t = &self.cat.training;
+        t.jobs
+            .iter()
+            .position(|j| j.id == id)
+            .and_then(|j| self.tables.training.iter().find(|r| r.job == j))
+            .ok_or_else(|| {
+                Error::new(format!("unknown training job `{id}`")).hint(
+                    crate::diag::unknown_name_hint(id, t.jobs.iter().map(|j| j.id.as_str())),
+                )
+            })
+    }
+
+    pub(super) fn card_tflops(&self, c: &Card) -> Result<Decimal, Error> {
+        c.bf16_tflops.as_ref().map(|s| s.value).ok_or_else(|| {
+            Error::new(format!("card `{}` has no bf16_tflops in data", c.id))
+                .hint("add bf16_tflops: { value: …, source: \"…\" } to data/cards.yaml")
+        })
+    }
+}
+
+fn spec_row(l: &Tracked<'_>, key: &str, value: String, sub: Option<String>) -> Vec<Cell> {
+    vec![Cell::header(l.s(key)), Cell::text(value).with_sub(sub)]
+}
+
+/// Tokens in millions, one decimal.
+fn millions(l: &Tracked<'_>, v: f64) -> String {
+    l.t(
+        "unit-million",
+        &[("value", Arg::Str(l.number(dec(v / 1e6), 1)))],
+    )
+    .unwrap_or_default()
+}
