@@ -1,72 +1,9 @@
 //! End-to-end: the real site built by the real binary, and every kind of bad input.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-const SITE: [&str; 5] = ["hubgen.yaml", "data", "content", "i18n", "themes"];
-
-/// A throwaway copy of this repository's site.
-fn site_copy() -> tempfile::TempDir {
-    let tmp = tempfile::tempdir().expect("tempdir");
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for item in SITE {
-        copy(&repo.join(item), &tmp.path().join(item));
-    }
-    tmp
-}
-
-fn copy(from: &Path, to: &Path) {
-    if from.is_dir() {
-        std::fs::create_dir_all(to).expect("mkdir");
-        for e in std::fs::read_dir(from).expect("read_dir").flatten() {
-            copy(&e.path(), &to.join(e.file_name()));
-        }
-    } else {
-        std::fs::copy(from, to).expect("copy");
-    }
-}
-
-fn hubgen(root: &Path, extra: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hubgen"))
-        .arg("build")
-        .arg("--root")
-        .arg(root)
-        .args(extra)
-        .output()
-        .expect("run hubgen")
-}
-
-/// Every file under `dir`: relative path → bytes.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    let mut out = BTreeMap::new();
-    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
-        for e in std::fs::read_dir(dir).expect("read_dir").flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                walk(base, &p, out);
-            } else {
-                out.insert(
-                    p.strip_prefix(base).expect("prefix").to_path_buf(),
-                    std::fs::read(&p).expect("read"),
-                );
-            }
-        }
-    }
-    walk(dir, dir, &mut out);
-    out
-}
-
-fn read(root: &Path, rel: &str) -> String {
-    std::fs::read_to_string(root.join("public").join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
-}
-
-fn edit(root: &Path, rel: &str, from: &str, to: &str) {
-    let p = root.join(rel);
-    let text = std::fs::read_to_string(&p).expect("read");
-    assert!(text.contains(from), "{rel} does not contain {from:?}");
-    std::fs::write(&p, text.replacen(from, to, 1)).expect("write");
-}
+mod common;
+use common::{edit, hubgen, read, site_copy, tree};
 
 #[test]
 fn the_site_builds_in_four_locales_with_every_table_formatted_per_locale() {

@@ -14,13 +14,20 @@ pub fn per_gpu_hour(monthly: Decimal, cards: u32, hours_per_month: u32) -> Decim
         .round_dp_with_strategy(2, HALF_UP)
 }
 
+/// `value` to `sig` significant figures, half-up.
+pub fn round_significant(value: Decimal, sig: u32) -> Decimal {
+    value
+        .round_sf_with_strategy(sig, HALF_UP)
+        .unwrap_or(value)
+        .normalize()
+}
+
 /// A bundle's price: single × cards × (1 − discount), to `sig` significant figures, half-up.
 pub fn multi_card_price(single: Decimal, cards: u32, discount: Decimal, sig: u32) -> Decimal {
-    let exact = single * Decimal::from(cards) * (Decimal::ONE - discount);
-    exact
-        .round_sf_with_strategy(sig, HALF_UP)
-        .unwrap_or(exact)
-        .normalize()
+    round_significant(
+        single * Decimal::from(cards) * (Decimal::ONE - discount),
+        sig,
+    )
 }
 
 /// GPU-hours a month at which a term costs as much as renting by the hour, to the nearest `step` hours.

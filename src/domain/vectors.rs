@@ -182,9 +182,89 @@ fn price_vectors() {
                 }
                 checked += 1;
             }
+            Some("training_hours") => {
+                let method = cat
+                    .methods
+                    .iter()
+                    .find(|m| Some(m.id.as_str()) == i["method"].as_str())
+                    .expect("method in data/");
+                let k = compute::flops_per_param_token(
+                    &cat.training,
+                    method,
+                    i["grad_checkpointing"].as_bool().unwrap_or(true),
+                );
+                assert_eq!(k, f(&i["flops_per_param_token"]), "{id}: k from data/");
+                let tokens = f(&i["examples"]) * f(&i["epochs"]) * f(&i["tokens_per_example"]);
+                let params = f(&i["params_b"]) * 1e9;
+                let got = compute::training_hours(
+                    k,
+                    params,
+                    tokens,
+                    f(&i["dense_bf16_tflops"]),
+                    1,
+                    f(&i["mfu"]),
+                );
+                assert!((got - f(&v["formula_value_h"])).abs() < 0.01, "{id}: {got}");
+                let range = v["expected_range_h"].as_array().expect("range");
+                assert!(got >= f(&range[0]) && got <= f(&range[1]), "{id}: {got}");
+                // The site's training table, from data/, runs the same job at the low MFU: on
+                // more cards it takes proportionally less time.
+                let row = tables
+                    .training
+                    .iter()
+                    .find(|r| {
+                        let j = &cat.training.jobs[r.job];
+                        cat.models[j.model].params == params
+                            && cat.methods[j.method].id == method.id
+                            && f64::from(j.examples) == f(&i["examples"])
+                            && f64::from(j.epochs) == f(&i["epochs"])
+                    })
+                    .expect("the job in data/training.yaml");
+                let o = &tables.offers[row.offer];
+                let tflops: f64 = cat.cards[o.card]
+                    .bf16_tflops
+                    .as_ref()
+                    .map(|s| s.value.to_string().parse().unwrap_or(0.0))
+                    .unwrap_or(0.0);
+                assert_eq!(tflops, f(&i["dense_bf16_tflops"]), "{id}: TFLOPS in data/");
+                assert_eq!(cat.training.mfu_low, f(&i["mfu"]), "{id}: MFU in data/");
+                assert_eq!(
+                    f64::from(cat.training.tokens_per_example),
+                    f(&i["tokens_per_example"])
+                );
+                assert!(
+                    (row.hours_slow * f64::from(o.count) - got).abs() < 1e-9,
+                    "{id} from data/: {} h on {} card(s)",
+                    row.hours_slow,
+                    o.count
+                );
+                checked += 1;
+            }
+            Some("rub_cost") => {
+                let exact = dec(&i["hours"]) * dec(&i["rub_per_hour_min"]);
+                let got = compute::round_significant(exact, 2);
+                assert_eq!(got, dec(&v["rule_value"]), "{id}");
+                let expected = dec(&v["expected"]);
+                let rel: f64 = ((got - expected) / expected)
+                    .abs()
+                    .to_string()
+                    .parse()
+                    .unwrap_or(f64::MAX);
+                assert!(
+                    rel <= f(&v["tolerance_rel"]) + 1e-12,
+                    "{id}: {got} vs {expected}"
+                );
+                assert_eq!(
+                    got == expected,
+                    v["matches_rule"].as_bool() == Some(true),
+                    "{id}"
+                );
+                checked += 1;
+            }
             _ => {}
         }
     }
-    // 14 per-hour, 6 multi-card, 3 break-even, 3 ratios, 3 byte rules, 10 memory rows.
-    assert_eq!(checked, 39);
+    // 14 per-hour, 6 multi-card, 3 break-even, 3 ratios, 3 byte rules, 10 memory rows,
+    // 4 training times, 8 cost roundings: every vector of the reference.
+    assert_eq!(checked, 51);
 }

@@ -1,0 +1,481 @@
+//! The data pipeline end to end: figures that follow `data/`, pages generated from it, the
+//! `estimate` command, charts and structured data.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+mod common;
+use common::{build_ok, dangling_links, edit, read, site_copy, tree, ungrouped};
+
+const LOCALES: [&str; 4] = ["en", "uk", "zh", "ru"];
+
+fn json(root: &Path, rel: &str) -> Value {
+    serde_json::from_str(&read(root, rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+fn estimate(root: &Path, args: &[&str]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_hubgen"))
+        .arg("estimate")
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("run hubgen estimate");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("estimate prints one JSON object")
+}
+
+#[test]
+fn estimate_reproduces_the_memory_and_fit_tables_for_every_seed_architecture() {
+    let site = site_copy();
+    let root = site.path();
+    build_ok(root);
+    let memory = json(root, "data/memory.json");
+    let fit = json(root, "data/fit.json");
+    // The four seed architectures, as a writer would type them (HF configs, nominal sizes).
+    let archs = [
+        ("llama2-7b", "7e9", "32", "4096", "11008"),
+        ("llama2-13b", "13e9", "40", "5120", "13824"),
+        ("codellama-34b", "34e9", "48", "8192", "22016"),
+        ("llama2-70b", "70e9", "80", "8192", "28672"),
+    ];
+    let mut checked = 0;
+    for (id, params, layers, hidden, inter) in archs {
+        for method in ["full", "lora", "qlora"] {
+            let row = memory["rows"]
+                .as_array()
+                .expect("rows")
+                .iter()
+                .find(|r| r["model"] == id && r["method"] == method)
+                .unwrap_or_else(|| panic!("memory.json has {id} {method}"));
+            let by_id = estimate(root, &["--model", id, "--method", method]);
+            let by_arch = estimate(
+                root,
+                &[
+                    "--params",
+                    params,
+                    "--layers",
+                    layers,
+                    "--hidden",
+                    hidden,
+                    "--intermediate",
+                    inter,
+                    "--vocab",
+                    "32000",
+                    "--method",
+                    method,
+                    "--seq",
+                    "2048",
+                    "--batch",
+                    "1",
+                ],
+            );
+            for e in [&by_id, &by_arch] {
+                assert_eq!(e["published_gb"], row["vram_gb"], "{id} {method}");
+                let total = e["total_gb"].as_f64().expect("total_gb");
+                let exact = row["vram_gb_exact"].as_f64().expect("exact");
+                assert!(
+                    (total - exact).abs() < 0.01,
+                    "{id} {method}: {total} vs {exact}"
+                );
+                for term in ["weights", "trainable", "activations", "reserve"] {
+                    let a = e[format!("{term}_gb")].as_f64().expect("term");
+                    let b = row["terms_gb"][term].as_f64().expect("term");
+                    assert!((a - b).abs() < 0.01, "{id} {method} {term}: {a} vs {b}");
+                }
+            }
+            if let Some(f) = fit["rows"]
+                .as_array()
+                .expect("fit rows")
+                .iter()
+                .find(|r| r["model"] == id && r["method"] == method)
+            {
+                assert_eq!(
+                    by_arch["published_gb"], f["vram_gb"],
+                    "fit row {id} {method}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 12);
+    // Changing the job changes the answer the way the model says.
+    let short = estimate(root, &["--model", "llama2-7b", "--method", "lora"]);
+    let long = estimate(
+        root,
+        &["--model", "llama2-7b", "--method", "lora", "--seq", "8192"],
+    );
+    let no_ck = estimate(
+        root,
+        &[
+            "--model",
+            "llama2-7b",
+            "--method",
+            "lora",
+            "--no-checkpointing",
+        ],
+    );
+    let act = |v: &Value| v["activations_gb"].as_f64().expect("activations");
+    assert!((act(&long) / act(&short) - 4.0).abs() < 1e-6);
+    assert!(act(&no_ck) > 5.0 * act(&short));
+    assert_eq!(long["weights_gb"], short["weights_gb"]);
+}
+
+#[test]
+fn estimate_names_what_is_missing() {
+    let site = site_copy();
+    let out = Command::new(env!("CARGO_BIN_EXE_hubgen"))
+        .args(["estimate", "--root"])
+        .arg(site.path())
+        .args(["--params", "7e9", "--method", "qlora"])
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--layers, --hidden, --intermediate, --vocab"),
+        "{err}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_hubgen"))
+        .args(["estimate", "--root"])
+        .arg(site.path())
+        .args(["--model", "llama2-7b", "--method", "qlroa"])
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown method `qlroa`") && err.contains("qlora"),
+        "{err}"
+    );
+}
+
+const NEW_CARD: &str = "  - id: l4-test
+    name: L4 Test Edition
+    vendor: nvidia
+    vram_gb: 48
+    memory: GDDR6
+    ecc: true
+    interconnect: pcie4-p2p
+    bf16_tflops: { value: 364.2, source: \"test fixture\" }
+    price: { weekly_usd: 160, monthly_usd: 560 }
+    free_now: { DFW-1: 3, PDX-1: 2 }
+    local_nvme_tb: 1
+";
+
+#[test]
+fn a_card_added_to_data_appears_everywhere_and_leaves_no_trace_when_removed() {
+    let site = site_copy();
+    let root = site.path();
+    let cards = root.join("data/cards.yaml");
+    let original = std::fs::read_to_string(&cards).expect("cards.yaml");
+    std::fs::write(&cards, format!("{}\n{NEW_CARD}", original.trim_end())).expect("write");
+    build_ok(root);
+    for l in LOCALES {
+        let page = read(root, &format!("{l}/gpus/l4-test/index.html"));
+        assert!(
+            page.contains("L4 Test Edition") && page.contains(&format!("lang=\"{l}\""))
+                || page.contains(&format!("lang={l}"))
+        );
+        assert!(
+            ungrouped(&page).contains("560"),
+            "{l}: price on the card page"
+        );
+        let index = read(root, &format!("{l}/gpus/index.html"));
+        assert!(
+            index.contains("/gpus/l4-test/"),
+            "{l}: listed in the card index"
+        );
+        assert!(
+            index.contains("L4 Test Edition"),
+            "{l}: row in the catalogue table"
+        );
+    }
+    let sitemap = read(root, "sitemap.xml");
+    assert_eq!(sitemap.matches("/gpus/l4-test/</loc>").count(), 4);
+    let cards_json = json(root, "data/cards.json");
+    let row = cards_json["cards"]
+        .as_array()
+        .expect("cards")
+        .iter()
+        .find(|c| c["id"] == "l4-test")
+        .expect("cards.json row");
+    assert_eq!(row["per_gpu_hour_usd"], serde_json::json!(0.78));
+    assert_eq!(dangling_links(&root.join("public")), Vec::<String>::new());
+
+    // Removed again: gone from every page, the sitemap and the exports, and no link dangles.
+    std::fs::write(&cards, original).expect("restore");
+    build_ok(root);
+    for (path, bytes) in tree(&root.join("public")) {
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(
+            !text.contains("l4-test") && !text.contains("L4 Test Edition"),
+            "{} still mentions the removed card",
+            path.display()
+        );
+    }
+    assert_eq!(dangling_links(&root.join("public")), Vec::<String>::new());
+}
+
+/// Every leaf that differs between two JSON values, by path.
+fn json_diff(a: &Value, b: &Value, path: &str, out: &mut Vec<String>) {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            for k in keys {
+                json_diff(
+                    x.get(k).unwrap_or(&Value::Null),
+                    y.get(k).unwrap_or(&Value::Null),
+                    &format!("{path}.{k}"),
+                    out,
+                );
+            }
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            for (i, (p, q)) in x.iter().zip(y).enumerate() {
+                // Name a row by its id when it has one.
+                let name = ["id", "card", "offer", "model"]
+                    .iter()
+                    .find_map(|k| p.get(*k).and_then(Value::as_str))
+                    .map_or(i.to_string(), str::to_owned);
+                json_diff(p, q, &format!("{path}[{name}]"), out);
+            }
+        }
+        _ if a != b => out.push(path.to_owned()),
+        _ => {}
+    }
+}
+
+#[test]
+fn one_price_changes_every_figure_that_depends_on_it_and_nothing_else() {
+    let before = site_copy();
+    let after = site_copy();
+    edit(
+        after.path(),
+        "data/cards.yaml",
+        "price: { weekly_usd: 280, monthly_usd: 990 }",
+        "price: { weekly_usd: 280, monthly_usd: 1010 }",
+    );
+    build_ok(before.path());
+    build_ok(after.path());
+    let a = tree(&before.path().join("public"));
+    let b = tree(&after.path().join("public"));
+    assert_eq!(
+        a.keys().collect::<Vec<_>>(),
+        b.keys().collect::<Vec<_>>(),
+        "the same files"
+    );
+    let changed: Vec<&PathBuf> = a.keys().filter(|k| a[*k] != b[*k]).collect();
+    // Pages that show an A100 figure change in every locale.
+    for l in LOCALES {
+        for page in [
+            "fine-tuning",
+            "gpus/a100-sxm",
+            "gpus",
+            "monthly-vs-hourly",
+            "training-gpus",
+        ] {
+            let p = PathBuf::from(format!("{l}/{page}/index.html"));
+            assert!(changed.contains(&&p), "{} should change", p.display());
+            let text = ungrouped(&String::from_utf8_lossy(&b[&p]));
+            assert!(text.contains("1010"), "{} shows the new price", p.display());
+        }
+        let raw =
+            String::from_utf8_lossy(&b[&PathBuf::from(format!("{l}/gpus/a100-sxm/index.html"))])
+                .into_owned();
+        let card = ungrouped(&raw);
+        // 1010/720 = 1.4028 → 1.40; 2 × 1010 × 0.95 = 1919.
+        assert!(
+            !card.contains("990"),
+            "{l}: the old price is gone from the A100 page"
+        );
+        assert!(card.contains("1919"), "{l}: the bundle follows");
+        assert!(
+            raw.contains("1.40") || raw.contains("1,40"),
+            "{l}: per GPU-hour follows"
+        );
+    }
+    // "59% of the price" becomes 60%.
+    let en = String::from_utf8_lossy(&b[&PathBuf::from("en/fine-tuning/index.html")]).into_owned();
+    assert!(
+        en.contains("60%")
+            && !String::from_utf8_lossy(&a[&PathBuf::from("en/fine-tuning/index.html")])
+                .contains("60%")
+    );
+    // Nothing else: a page that never mentions the A100 is byte-identical, and so are the styles.
+    for p in &changed {
+        match p.extension().and_then(|e| e.to_str()) {
+            Some("html") => {
+                let text = String::from_utf8_lossy(&b[*p]);
+                assert!(
+                    text.contains("A100"),
+                    "{} changed but shows no A100 figure",
+                    p.display()
+                );
+            }
+            Some("json") => {
+                let (x, y): (Value, Value) = (
+                    serde_json::from_slice(&a[*p]).expect("json"),
+                    serde_json::from_slice(&b[*p]).expect("json"),
+                );
+                let mut diffs = Vec::new();
+                json_diff(&x, &y, "", &mut diffs);
+                for d in diffs {
+                    assert!(
+                        d.contains("[a100-sxm]")
+                            || d.contains("[2x-a100-sxm]")
+                            || d.contains("[70b-qlora-a100]")
+                            || d.contains("[13b-lora-a100]")
+                            || d.contains("[7b-full-a100]"),
+                        "{}: {d} changed, and it does not depend on the A100 price",
+                        p.display()
+                    );
+                }
+            }
+            _ => panic!("{} changed", p.display()),
+        }
+    }
+    for l in LOCALES {
+        assert!(!changed.contains(&&PathBuf::from(format!("{l}/gpus/h100-sxm/index.html"))));
+        assert!(!changed.contains(&&PathBuf::from(format!("{l}/crypto-payments/index.html"))));
+    }
+}
+
+/// The inline SVGs of an HTML text.
+fn svgs(html: &str) -> Vec<&str> {
+    html.match_indices("<svg")
+        .filter_map(|(i, _)| html[i..].find("</svg>").map(|e| &html[i..i + e + 6]))
+        .collect()
+}
+
+#[test]
+fn charts_are_well_formed_svg_with_text_alternatives_beside_their_tables() {
+    let site = site_copy();
+    let root = site.path();
+    build_ok(root);
+    let mut charts = 0;
+    for (path, bytes) in tree(&root.join("public")) {
+        if path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let html = String::from_utf8_lossy(&bytes);
+        for svg in svgs(&html) {
+            let doc = roxmltree::Document::parse(svg)
+                .unwrap_or_else(|e| panic!("{}: SVG is not well-formed XML: {e}", path.display()));
+            let el = doc.root_element();
+            assert_eq!(el.tag_name().name(), "svg");
+            assert_eq!(el.attribute("role"), Some("img"), "{}", path.display());
+            assert!(el.attribute("viewBox").is_some());
+            let labelled = el.attribute("aria-labelledby").expect("aria-labelledby");
+            for id in labelled.split_whitespace() {
+                let target = doc
+                    .descendants()
+                    .find(|n| n.attribute("id") == Some(id))
+                    .unwrap_or_else(|| panic!("{}: no element #{id}", path.display()));
+                assert!(matches!(target.tag_name().name(), "title" | "desc"));
+                let text = target.text().unwrap_or_default();
+                assert!(text.trim().len() > 10, "{}: #{id} is empty", path.display());
+                // The description carries the figures: digits for a screen reader.
+                if target.tag_name().name() == "desc" {
+                    assert!(
+                        text.chars().any(|c| c.is_ascii_digit()),
+                        "{}",
+                        path.display()
+                    );
+                }
+                assert_eq!(
+                    html.matches(&format!("id=\"{id}\"")).count(),
+                    1,
+                    "{}: id {id} is unique in the page",
+                    path.display()
+                );
+            }
+            assert!(doc.descendants().all(|n| n.tag_name().name() != "script"));
+            charts += 1;
+        }
+    }
+    // The memory chart and the break-even chart in four locales.
+    assert!(charts >= 8, "{charts} charts");
+    for l in LOCALES {
+        let page = read(root, &format!("{l}/gpu-memory/index.html"));
+        assert!(
+            page.contains("table-memory"),
+            "{l}: the memory table sits beside its chart"
+        );
+    }
+}
+
+#[test]
+fn faq_and_product_pages_carry_structured_data_that_matches_the_page() {
+    let site = site_copy();
+    let root = site.path();
+    build_ok(root);
+    let blocks = |html: &str| -> Vec<Value> {
+        html.split("<script type=application/ld+json>")
+            .chain(html.split("<script type=\"application/ld+json\">"))
+            .skip(1)
+            .filter_map(|s| s.split("</script>").next())
+            .filter_map(|s| serde_json::from_str(s).ok())
+            .collect()
+    };
+    let cards = json(root, "data/cards.json");
+    for l in LOCALES {
+        let page = read(root, &format!("{l}/fine-tuning/index.html"));
+        let data = blocks(&page);
+        let faq = data
+            .iter()
+            .find(|v| v["@type"] == "FAQPage")
+            .unwrap_or_else(|| panic!("{l}: FAQPage"));
+        let questions = faq["mainEntity"].as_array().expect("questions");
+        let h3_under_faq = page
+            .split("<h2 id=\"faq\">")
+            .nth(1)
+            .map(|rest| {
+                rest.split("<h2")
+                    .next()
+                    .unwrap_or("")
+                    .matches("<h3")
+                    .count()
+            })
+            .unwrap_or(0);
+        assert_eq!(
+            questions.len(),
+            h3_under_faq,
+            "{l}: one question per FAQ heading"
+        );
+        for q in questions {
+            let answer = q["acceptedAnswer"]["text"].as_str().unwrap_or_default();
+            assert!(answer.len() > 20, "{l}: {q}");
+            assert!(
+                !answer.contains("{{"),
+                "{l}: shortcodes are expanded in answers"
+            );
+        }
+        let product_page = read(root, &format!("{l}/gpus/h100-sxm/index.html"));
+        let product = blocks(&product_page)
+            .into_iter()
+            .find(|v| v["@type"] == "Product")
+            .unwrap_or_else(|| panic!("{l}: Product"));
+        let monthly = cards["cards"]
+            .as_array()
+            .expect("cards")
+            .iter()
+            .find(|c| c["id"] == "h100-sxm")
+            .map(|c| c["monthly_usd"].to_string())
+            .expect("h100 in cards.json");
+        let offers = product["offers"].as_array().expect("offers");
+        assert!(
+            offers
+                .iter()
+                .any(|o| o["price"] == monthly.as_str() && o["priceCurrency"] == "USD")
+        );
+    }
+}
