@@ -361,7 +361,11 @@ fn site_values(inputs: &Inputs<'_>) -> HashMap<String, Value> {
             nav: top
                 .into_iter()
                 .map(|p| NavItem {
-                    title: p.front.title.clone(),
+                    title: p
+                        .front
+                        .link_title
+                        .clone()
+                        .unwrap_or_else(|| p.front.title.clone()),
                     url: url_of(config, p),
                 })
                 .collect(),

@@ -284,3 +284,4 @@ chart-break-even-axis-hours = Использовано GPU-часов за ме�
 chart-break-even-term = Месячный срок, { $term }
 chart-break-even-hourly = Почасово, { $rate }
 chart-break-even-caption = Если за месяц набирается меньше { $hours } GPU-часов, дешевле почасовая аренда; если больше — срок.
+table-card-prices-note = Цена за GPU-час — месячная цена, делённая на { $hours } ч и на число карт.

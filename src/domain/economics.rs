@@ -492,7 +492,7 @@ impl Site<'_> {
             rows,
             note: l
                 .t(
-                    "table-cards-note",
+                    "table-card-prices-note",
                     &[("hours", Arg::Num(f64::from(self.cat.hours_per_month)))],
                 )
                 .ok(),

@@ -15,6 +15,9 @@ use crate::source::{pos_of, split_front_matter};
 #[serde(deny_unknown_fields)]
 pub struct FrontMatter {
     pub title: String,
+    /// A shorter title for menus (Hugo's `linkTitle`).
+    #[serde(default)]
+    pub link_title: Option<String>,
     #[serde(default)]
     pub description: Option<String>,
     #[serde(default)]
