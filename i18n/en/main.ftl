@@ -225,3 +225,4 @@ chart-break-even-term = Monthly term, { $term }
 chart-break-even-hourly = Hourly, { $rate }
 chart-break-even-caption = Below { $hours } GPU-hours a month hourly rent is cheaper; above it, the term is.
 table-card-prices-note = Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards.
+group-note-two-four-eight = 2-, 4- or 8-way

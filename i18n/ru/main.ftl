@@ -285,3 +285,4 @@ chart-break-even-term = Месячный срок, { $term }
 chart-break-even-hourly = Почасово, { $rate }
 chart-break-even-caption = Если за месяц набирается меньше { $hours } GPU-часов, дешевле почасовая аренда; если больше — срок.
 table-card-prices-note = Цена за GPU-час — месячная цена, делённая на { $hours } ч и на число карт.
+group-note-two-four-eight = 2, 4 или 8 карт

@@ -116,7 +116,8 @@ impl Site<'_> {
         }
     }
 
-    fn assumptions_note(&self, l: &Tracked<'_>) -> Option<String> {
+    /// The memory model's assumptions, under every table of memory figures.
+    pub(super) fn assumptions_note(&self, l: &Tracked<'_>) -> Option<String> {
         let mm = &self.cat.memory;
         l.t(
             "table-fit-note",

@@ -712,6 +712,9 @@ fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagnostic>> {
             format!("link-{}", i.link),
             loc_of("interconnects.yaml", &i.id),
         ));
+        if let Some(g) = &i.group_note {
+            fluent_keys.push((g.value.clone(), loc_of("interconnects.yaml", g)));
+        }
         if i.sharding == Sharding::UpTo && i.max_cards.is_none() {
             errors.push(loc_of("interconnects.yaml", &i.id).error(
                 format!(
@@ -766,7 +769,7 @@ fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagnostic>> {
             bandwidth: i.bandwidth,
             sharding: i.sharding,
             max_cards: i.max_cards,
-            group_note: i.group_note,
+            group_note: i.group_note.map(|g| g.value),
         })
         .collect();
     Ok(Catalog {

@@ -299,26 +299,7 @@ impl<'a> Site<'a> {
                 ],
             ),
             rows,
-            note: l
-                .t(
-                    "table-fit-note",
-                    &[
-                        ("seq", Arg::Str(l.int(i64::from(mm.seq_len)))),
-                        ("batch", Arg::Num(f64::from(mm.batch))),
-                        ("rank", Arg::Num(f64::from(mm.lora_rank))),
-                        (
-                            "adapter",
-                            Arg::Str(l.percent_frac(dec(mm.adapter_fraction), 1)),
-                        ),
-                        (
-                            "reserve",
-                            Arg::Str(gb_dec(l, dec(mm.runtime_reserve_gb), 1)),
-                        ),
-                        ("headroom", Arg::Str(l.percent(cat.headroom))),
-                        ("hours", Arg::Num(f64::from(cat.hours_per_month))),
-                    ],
-                )
-                .ok(),
+            note: self.assumptions_note(l),
         }
     }
 
@@ -406,7 +387,7 @@ impl<'a> Site<'a> {
                     Sharding::SingleCard => l.s("sharding-single-card"),
                 };
                 vec![
-                    Cell::header(l.list(&names)).with_sub(ic.group_note.clone()),
+                    Cell::header(l.list(&names)).with_sub(ic.group_note.as_ref().map(|k| l.s(k))),
                     Cell::text(l.s(&format!("link-{}", ic.link))),
                     Cell::text(bandwidth(ic, l)),
                     Cell::text(sharding),
@@ -747,7 +728,9 @@ impl Provider for Site<'_> {
                         ));
                     }
                 };
-                gb_dec(l, dec(v), 2)
+                // Up to two decimals, no trailing zeros: 1.51 GB, 4.5 GB, 140 GB.
+                let v = dec(v).round_dp(2).normalize();
+                gb_dec(l, v, v.scale())
             }
             "vram_per_card" => {
                 let (m, me) = self.model_method(a)?;

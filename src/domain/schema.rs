@@ -269,8 +269,8 @@ pub struct InterconnectRaw {
     pub sharding: Sharding,
     /// Card count for `up-to`.
     pub max_cards: Option<u32>,
-    /// How the cards are named in the interconnect table (B200 "2-, 4- or 8-way").
-    pub group_note: Option<String>,
+    /// Fluent key of a note under the cards' names (B200: "2-, 4- or 8-way").
+    pub group_note: Option<Ref>,
 }
 
 #[derive(Debug, Deserialize, Clone)]
