@@ -479,3 +479,41 @@ fn faq_and_product_pages_carry_structured_data_that_matches_the_page() {
         );
     }
 }
+
+#[test]
+fn every_page_keeps_its_skeleton_through_template_minification() {
+    // The templates are minified before Tera sees them; a branch that opens a tag in one arm and
+    // closes it after `endif` once made the minifier drop `</ul></nav></header>`, putting <main>
+    // inside the menu. The browser suite validates whole pages; this guards the skeleton here.
+    let site = site_copy();
+    let root = site.path();
+    build_ok(root);
+    let sel = |s: &str| scraper::Selector::parse(s).expect("selector");
+    let mut pages = 0;
+    for (path, bytes) in tree(&root.join("public")) {
+        if path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let doc = scraper::Html::parse_document(&String::from_utf8_lossy(&bytes));
+        let p = path.display();
+        assert_eq!(
+            doc.select(&sel("body > main")).count(),
+            1,
+            "{p}: one <main>, a child of <body>"
+        );
+        assert_eq!(
+            doc.select(&sel("header main, nav main, li main, header footer"))
+                .count(),
+            0,
+            "{p}"
+        );
+        for li in doc.select(&sel("nav li")) {
+            assert!(
+                li.select(&sel("li, nav")).next().is_none(),
+                "{p}: menu items do not nest"
+            );
+        }
+        pages += 1;
+    }
+    assert!(pages >= 70, "{pages} pages");
+}
