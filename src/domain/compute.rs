@@ -494,14 +494,12 @@ pub fn training_row(cat: &Catalog, offers: &[Offer], j: usize, offer: usize) -> 
     let model = &cat.models[job.model];
     let method = &cat.methods[job.method];
     let o = &offers[offer];
-    let need = memory(
-        model,
-        method,
-        &cat.memory,
-        Job::published(model, &cat.memory),
-    );
-    let tokens = f64::from(job.examples) * f64::from(job.epochs) * f64::from(t.tokens_per_example);
-    let k = flops_per_param_token(t, method, cat.memory.grad_checkpointing);
+    let mut settings = Job::published(model, &cat.memory);
+    settings.grad_checkpointing = job.checkpointing;
+    let need = memory(model, method, &cat.memory, settings);
+    let tokens =
+        f64::from(job.examples) * f64::from(job.epochs) * f64::from(job.tokens_per_example);
+    let k = flops_per_param_token(t, method, job.checkpointing);
     let tflops = cat.cards[o.card]
         .bf16_tflops
         .as_ref()
@@ -548,6 +546,73 @@ mod tests {
         assert_eq!(multi_card_price(d("1590"), 8, d("0.1"), 4), d("11450"));
         assert_eq!(multi_card_price(d("990"), 2, d("0.05"), 4), d("1881"));
         assert_eq!(multi_card_price(d("1690"), 8, d("0.1"), 4), d("12170"));
+    }
+
+    #[test]
+    fn a_job_without_checkpointing_trains_faster_and_needs_more_memory() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let (mut cat, _) = super::super::model::load(root).expect("data/ loads");
+        let offers = offers(&cat);
+        let j = cat
+            .training
+            .jobs
+            .iter()
+            .position(|j| j.id == "13b-lora-a100")
+            .expect("job");
+        let o = offers
+            .iter()
+            .position(|o| o.r == cat.training.jobs[j].offer)
+            .expect("offer");
+        let with = training_row(&cat, &offers, j, o);
+        cat.training.jobs[j].checkpointing = false;
+        cat.training.jobs[j].tokens_per_example *= 2;
+        let without = training_row(&cat, &offers, j, o);
+        // k goes from 6 to 4 (no recompute) while the tokens double: 2 × 4/6 of the time.
+        assert!((without.hours_slow / with.hours_slow - 2.0 * 4.0 / 6.0).abs() < 1e-9);
+        assert!(without.need.activations_gb > 5.0 * with.need.activations_gb);
+        assert!(without.cost_slow > with.cost_slow);
+    }
+
+    #[test]
+    fn covering_term_takes_the_cheaper_of_weeks_and_months() {
+        // 100 h: one week ($280) beats one month ($990).
+        assert_eq!(
+            covering_term(100.0, d("280"), d("990"), 720),
+            (Term::Weekly, 1, d("280"))
+        );
+        // 600 h: four weeks ($1,120) lose to one month ($990).
+        assert_eq!(
+            covering_term(600.0, d("280"), d("990"), 720),
+            (Term::Monthly, 1, d("990"))
+        );
+        // 800 h: five weeks ($1,400) beat two months ($1,980).
+        assert_eq!(
+            covering_term(800.0, d("280"), d("990"), 720),
+            (Term::Weekly, 5, d("1400"))
+        );
+    }
+
+    #[test]
+    fn kv_cache_counts_grouped_query_heads() {
+        let m = |heads, kv| Model {
+            id: String::new(),
+            name: String::new(),
+            size: String::new(),
+            params: 7e9,
+            params_exact: 7e9,
+            layers: 32,
+            hidden: 4096,
+            intermediate: 11008,
+            heads,
+            kv_heads: kv,
+            vocab: 32000,
+            source: String::new(),
+        };
+        // 2 × 32 layers × 32 heads × 128 × 4,096 tokens × 2 bytes = 2.147 GB.
+        assert!((kv_cache_gb(&m(32, 32), 4096, 1) - 2.147_483_648).abs() < 1e-9);
+        assert!(
+            (kv_cache_gb(&m(32, 8), 4096, 1) * 4.0 - kv_cache_gb(&m(32, 32), 4096, 1)).abs() < 1e-9
+        );
     }
 
     #[test]

@@ -221,7 +221,7 @@ impl Site<'_> {
                 let o = &self.tables.offers[r.offer];
                 let c = &cat.cards[o.card];
                 let method = &cat.methods[job.method];
-                let k = compute::flops_per_param_token(t, method, cat.memory.grad_checkpointing);
+                let k = compute::flops_per_param_token(t, method, job.checkpointing);
                 let tflops = c.bf16_tflops.as_ref().map_or(Decimal::ZERO, |s| s.value);
                 let job_sub = l
                     .t(

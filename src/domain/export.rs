@@ -201,6 +201,8 @@ pub fn training(cat: &Catalog, t: &Tables) -> Value {
                 "method": cat.methods[j.method].id,
                 "examples": j.examples,
                 "epochs": j.epochs,
+                "tokens_per_example": j.tokens_per_example,
+                "grad_checkpointing": j.checkpointing,
                 "offer": o.id,
                 "cards": o.count,
                 "vram_gb": r.need.published_gb(),
@@ -220,7 +222,6 @@ pub fn training(cat: &Catalog, t: &Tables) -> Value {
     json!({
         "mfu": { "low": tr.mfu_low, "high": tr.mfu_high },
         "tokens_per_example": tr.tokens_per_example,
-        "grad_checkpointing": cat.memory.grad_checkpointing,
         "rows": rows,
     })
 }

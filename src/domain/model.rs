@@ -157,6 +157,8 @@ pub struct TrainingJob {
     pub method: usize,
     pub examples: u32,
     pub epochs: u32,
+    pub tokens_per_example: u32,
+    pub checkpointing: bool,
     pub offer: OfferRef,
     pub source: String,
     pub loc: Loc,
@@ -683,6 +685,10 @@ fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagnostic>> {
             method,
             examples: j.examples,
             epochs: j.epochs,
+            tokens_per_example: j.tokens_per_example.unwrap_or(t.tokens_per_example),
+            checkpointing: j
+                .grad_checkpointing
+                .unwrap_or(raw.methods.memory_model.grad_checkpointing),
             offer,
             source: j.source.clone(),
             loc: loc_of("training.yaml", &j.offer),

@@ -246,6 +246,10 @@ pub struct TrainingJobRaw {
     pub method: Ref,
     pub examples: u32,
     pub epochs: u32,
+    /// Overrides the file's `tokens_per_example` for this job.
+    pub tokens_per_example: Option<u32>,
+    /// Gradient checkpointing for this job (default: the memory model's setting).
+    pub grad_checkpointing: Option<bool>,
     /// A card id or a bundle id.
     pub offer: Ref,
     /// Where the job comes from.

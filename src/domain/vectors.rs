@@ -228,9 +228,14 @@ fn price_vectors() {
                     .unwrap_or(0.0);
                 assert_eq!(tflops, f(&i["dense_bf16_tflops"]), "{id}: TFLOPS in data/");
                 assert_eq!(cat.training.mfu_low, f(&i["mfu"]), "{id}: MFU in data/");
+                let job = &cat.training.jobs[row.job];
                 assert_eq!(
-                    f64::from(cat.training.tokens_per_example),
+                    f64::from(job.tokens_per_example),
                     f(&i["tokens_per_example"])
+                );
+                assert_eq!(
+                    job.checkpointing,
+                    i["grad_checkpointing"].as_bool().unwrap_or(true)
                 );
                 assert!(
                     (row.hours_slow * f64::from(o.count) - got).abs() < 1e-9,
