@@ -176,7 +176,7 @@ struct Link {
 struct Child<'a> {
     title: &'a str,
     description: Option<&'a str>,
-    url: &'a str,
+    url: String,
     date: Option<&'a str>,
 }
 
@@ -549,7 +549,7 @@ fn render_page(
                 Child {
                     title: &p.front.title,
                     description: p.front.description.as_deref(),
-                    url: "",
+                    url: url_of(config, p),
                     date: p.front.date.as_deref(),
                 }
             })
@@ -557,40 +557,7 @@ fn render_page(
         extra,
         jsonld: jsonld(&md.faq, extra),
     };
-    let mut page_value = Value::from_serializable(&ctx_page);
-    // Child URLs are computed here, where the config is at hand.
-    if !job.children.is_empty() {
-        #[derive(Serialize)]
-        struct ChildOut<'a> {
-            title: &'a str,
-            description: Option<&'a str>,
-            url: String,
-            date: Option<&'a str>,
-        }
-        let children: Vec<ChildOut> = job
-            .children
-            .iter()
-            .map(|&c| {
-                let p = &inputs.pages[c];
-                ChildOut {
-                    title: &p.front.title,
-                    description: p.front.description.as_deref(),
-                    url: url_of(config, p),
-                    date: p.front.date.as_deref(),
-                }
-            })
-            .collect();
-        let mut map: BTreeMap<String, Value> = BTreeMap::new();
-        if let Some(m) = page_value.as_map() {
-            for (k, v) in m.iter() {
-                if let Some(k) = k.as_str() {
-                    map.insert(k.to_owned(), v.clone());
-                }
-            }
-        }
-        map.insert("children".into(), Value::from_serializable(&children));
-        page_value = Value::from_serializable(&map);
-    }
+    let page_value = Value::from_serializable(&ctx_page);
     // The switcher: every locale, to this page's translation or else that locale's home.
     let switcher: Vec<Link> = config
         .locales
