@@ -152,15 +152,22 @@ impl Templates {
 
 /// One page to write, planned before any rendering.
 struct Job {
-    /// Index into the page list.
+    /// Index into the page list: the content shown.
     page: usize,
+    /// The locale whose URL space and interface the page belongs to.
     locale: String,
     url: String,
     template: String,
-    /// Other locales' versions of this page: (locale, url).
+    /// Other locales' real translations of this page: (locale, url). Empty for a fallback page,
+    /// which is never advertised as a translation.
     translations: Vec<(String, String)>,
-    /// For sections: the pages and subsections listed, as indices.
+    /// For sections: the jobs listed, as indices into the job list.
     children: Vec<usize>,
+    /// For a page missing in `locale` and shown from a locale of its fallback chain: the job of
+    /// the original page.
+    fallback_of: Option<usize>,
+    /// This page in every locale that has it (a translation or a fallback): (locale, job).
+    versions: Vec<(String, usize)>,
 }
 
 #[derive(Serialize)]
@@ -170,6 +177,8 @@ struct Link {
     url: String,
     permalink: String,
     current: bool,
+    /// The page in that locale is shown from another language.
+    fallback: bool,
 }
 
 #[derive(Serialize)]
@@ -178,6 +187,8 @@ struct Child<'a> {
     description: Option<&'a str>,
     url: String,
     date: Option<&'a str>,
+    /// The language of the child's content (another locale's when it is a fallback page).
+    lang: &'a str,
 }
 
 #[derive(Serialize)]
@@ -187,6 +198,12 @@ struct PageCtx<'a> {
     date: Option<&'a str>,
     url: &'a str,
     permalink: String,
+    /// The original page's address for a fallback page, else the page's own.
+    canonical: String,
+    /// The language of the content.
+    lang: &'a str,
+    /// For a page shown from another locale: where the original lives, and its language.
+    fallback: Option<Link>,
     kind: &'static str,
     content: Value,
     headings: &'a [markdown::Heading],
@@ -236,84 +253,170 @@ fn dir_of(rel: &str) -> &str {
     rel.rsplit_once('/').map_or("", |(d, _)| d)
 }
 
-/// Plans the jobs: one per page per locale, with translations and section children.
+/// URL of `page` inside `locale`'s URL space (a fallback page keeps the original's path).
+fn url_in(config: &Config, locale: &str, page: &RawPage) -> String {
+    let own = url_of(config, page);
+    let prefix = config.locale_prefix(&page.locale);
+    let rest = own.strip_prefix(&prefix).unwrap_or(&own);
+    format!("{}{rest}", config.locale_prefix(locale))
+}
+
+/// The directory whose section lists this page: its own folder, or for a section its parent's.
+fn parent_dir(rel: &str) -> Option<&str> {
+    if rel == "_index.md" {
+        None
+    } else if rel.ends_with("/_index.md") {
+        Some(dir_of(dir_of(rel)))
+    } else {
+        Some(dir_of(rel))
+    }
+}
+
+/// Plans the jobs: one per page per locale, then one per page a locale lacks, taken from the
+/// first locale of its fallback chain that has it; then translations, versions and children.
 fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
     let config = inputs.config;
     let pages = inputs.pages;
-    let urls: Vec<String> = pages.iter().map(|p| url_of(config, p)).collect();
     let mut diags = Vec::new();
-    let mut by_url: HashMap<&str, usize> = HashMap::new();
-    for (i, u) in urls.iter().enumerate() {
-        if let Some(j) = by_url.insert(u, i) {
-            diags.push(
-                Diagnostic::error(format!("two pages have the URL {u}"))
-                    .in_file(&pages[i].file)
-                    .with_hint(format!(
-                        "the other is {}; give one a different `slug`",
-                        pages[j].file.display()
-                    )),
-            );
-        }
-    }
-    let mut by_rel: HashMap<&str, Vec<usize>> = HashMap::new();
-    for (i, p) in pages.iter().enumerate() {
-        by_rel.entry(p.rel.as_str()).or_default().push(i);
-    }
-    let mut jobs = Vec::with_capacity(pages.len());
-    for (i, p) in pages.iter().enumerate() {
-        let mut translations: Vec<(String, String)> = by_rel[p.rel.as_str()]
-            .iter()
-            .filter(|&&j| j != i)
-            .map(|&j| (pages[j].locale.clone(), urls[j].clone()))
-            .collect();
-        translations.sort_by_key(|(l, _)| config.locales.iter().position(|x| &x.code == l));
-        let children = if p.is_section() {
-            let dir = dir_of(&p.rel);
-            let mut c: Vec<usize> = pages
-                .iter()
-                .enumerate()
-                .filter(|(j, q)| {
-                    *j != i
-                        && q.locale == p.locale
-                        && if q.is_section() {
-                            dir_of(dir_of(&q.rel)) == dir && dir_of(&q.rel) != dir
-                        } else {
-                            dir_of(&q.rel) == dir
-                        }
-                })
-                .map(|(j, _)| j)
-                .collect();
-            c.sort_by(|a, b| {
-                let (pa, pb) = (&pages[*a], &pages[*b]);
-                (pa.front.weight.unwrap_or(0), &pa.front.title)
-                    .cmp(&(pb.front.weight.unwrap_or(0), &pb.front.title))
-            });
-            c
-        } else {
-            Vec::new()
-        };
-        let template = p.front.template.clone().unwrap_or_else(|| {
+    let template_of = |p: &RawPage| {
+        p.front.template.clone().unwrap_or_else(|| {
             if p.is_section() {
                 "section.html"
             } else {
                 "page.html"
             }
             .to_owned()
-        });
-        jobs.push(Job {
+        })
+    };
+    let mut jobs: Vec<Job> = pages
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Job {
             page: i,
             locale: p.locale.clone(),
-            url: urls[i].clone(),
-            template,
-            translations,
-            children,
+            url: url_of(config, p),
+            template: template_of(p),
+            translations: Vec::new(),
+            children: Vec::new(),
+            fallback_of: None,
+            versions: Vec::new(),
+        })
+        .collect();
+    // (rel, locale) → job, for real pages first.
+    let mut by_rel: HashMap<(&str, &str), usize> = HashMap::new();
+    for (i, p) in pages.iter().enumerate() {
+        by_rel.insert((p.rel.as_str(), p.locale.as_str()), i);
+    }
+    let mut rels: Vec<&str> = pages.iter().map(|p| p.rel.as_str()).collect();
+    rels.sort_unstable();
+    rels.dedup();
+    for locale in &config.locales {
+        for rel in &rels {
+            if by_rel.contains_key(&(*rel, locale.code.as_str())) {
+                continue;
+            }
+            let Some(orig) = locale
+                .fallback
+                .iter()
+                .find_map(|f| by_rel.get(&(*rel, f.as_str())).copied())
+                .filter(|&j| j < pages.len())
+            else {
+                continue;
+            };
+            let p = &pages[orig];
+            jobs.push(Job {
+                page: orig,
+                locale: locale.code.clone(),
+                url: url_in(config, &locale.code, p),
+                template: template_of(p),
+                translations: Vec::new(),
+                children: Vec::new(),
+                fallback_of: Some(orig),
+                versions: Vec::new(),
+            });
+        }
+        // Fallback jobs registered after the locale's pass, so a chain never follows a fallback.
+        for (j, job) in jobs.iter().enumerate().skip(pages.len()) {
+            if job.locale == locale.code {
+                by_rel.insert((pages[job.page].rel.as_str(), locale.code.as_str()), j);
+            }
+        }
+    }
+    let mut by_url: HashMap<&str, usize> = HashMap::new();
+    for (i, job) in jobs.iter().enumerate() {
+        if let Some(j) = by_url.insert(job.url.as_str(), i) {
+            let (a, b) = (&pages[jobs[j].page], &pages[job.page]);
+            diags.push(
+                Diagnostic::error(format!("two pages have the URL {}", job.url))
+                    .in_file(&b.file)
+                    .with_hint(format!(
+                        "the other is {}; give one a different `slug`",
+                        a.file.display()
+                    )),
+            );
+        }
+    }
+    let order = |l: &str| config.locales.iter().position(|x| x.code == l);
+    let mut versions_of: HashMap<&str, Vec<(String, usize)>> = HashMap::new();
+    for (j, job) in jobs.iter().enumerate() {
+        versions_of
+            .entry(pages[job.page].rel.as_str())
+            .or_default()
+            .push((job.locale.clone(), j));
+    }
+    for v in versions_of.values_mut() {
+        v.sort_by_key(|(l, _)| order(l));
+    }
+    // Section children: the jobs of the same locale whose parent folder is the section's.
+    let mut by_parent: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
+    for (j, job) in jobs.iter().enumerate() {
+        if let Some(dir) = parent_dir(&pages[job.page].rel) {
+            by_parent
+                .entry((job.locale.as_str(), dir))
+                .or_default()
+                .push(j);
+        }
+    }
+    let mut all_children: Vec<Vec<usize>> = Vec::with_capacity(jobs.len());
+    for (j, job) in jobs.iter().enumerate() {
+        let p = &pages[job.page];
+        let mut c = if p.is_section() {
+            by_parent
+                .get(&(job.locale.as_str(), dir_of(&p.rel)))
+                .map(|v| v.iter().copied().filter(|&k| k != j).collect())
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        c.sort_by(|a, b| {
+            let (pa, pb) = (&pages[jobs[*a].page], &pages[jobs[*b].page]);
+            (pa.front.weight.unwrap_or(0), &pa.front.title, &jobs[*a].url).cmp(&(
+                pb.front.weight.unwrap_or(0),
+                &pb.front.title,
+                &jobs[*b].url,
+            ))
         });
+        all_children.push(c);
+    }
+    let real: Vec<bool> = jobs.iter().map(|j| j.fallback_of.is_none()).collect();
+    let urls: Vec<String> = jobs.iter().map(|j| j.url.clone()).collect();
+    for (j, (job, children)) in jobs.iter_mut().zip(all_children).enumerate() {
+        let versions = versions_of[pages[job.page].rel.as_str()].clone();
+        if real[j] {
+            job.translations = versions
+                .iter()
+                .filter(|(_, k)| *k != j && real[*k])
+                .map(|(l, k)| (l.clone(), urls[*k].clone()))
+                .collect();
+        }
+        job.versions = versions;
+        job.children = children;
     }
     (jobs, diags)
 }
 
 /// Site-wide values per locale: navigation and locale names, built once and shared by all pages.
-fn site_values(inputs: &Inputs<'_>) -> HashMap<String, Value> {
+fn site_values(inputs: &Inputs<'_>, jobs: &[Job]) -> HashMap<String, Value> {
     #[derive(Serialize)]
     struct NavItem {
         title: String,
@@ -340,18 +443,23 @@ fn site_values(inputs: &Inputs<'_>) -> HashMap<String, Value> {
         let Some(loc) = inputs.i18n.get(&locale.code) else {
             continue;
         };
-        let mut top: Vec<&RawPage> = inputs
-            .pages
+        // Top-level pages of the locale, its fallback pages included.
+        let mut top: Vec<(&RawPage, &str)> = jobs
             .iter()
-            .filter(|p| p.locale == locale.code && p.rel != "_index.md")
-            .filter(|p| {
+            .filter(|j| j.locale == locale.code)
+            .map(|j| (&inputs.pages[j.page], j.url.as_str()))
+            .filter(|(p, _)| p.rel != "_index.md")
+            .filter(|(p, _)| {
                 let depth = p.rel.matches('/').count();
                 (depth == 0 && !p.is_section()) || (depth == 1 && p.is_section())
             })
             .collect();
-        top.sort_by(|a, b| {
-            (a.front.weight.unwrap_or(0), &a.front.title)
-                .cmp(&(b.front.weight.unwrap_or(0), &b.front.title))
+        top.sort_by(|(a, au), (b, bu)| {
+            (a.front.weight.unwrap_or(0), &a.front.title, au).cmp(&(
+                b.front.weight.unwrap_or(0),
+                &b.front.title,
+                bu,
+            ))
         });
         let ctx = SiteCtx {
             base_url: &config.base_url,
@@ -360,13 +468,13 @@ fn site_values(inputs: &Inputs<'_>) -> HashMap<String, Value> {
             home: format!("{}/", config.locale_prefix(&locale.code)),
             nav: top
                 .into_iter()
-                .map(|p| NavItem {
+                .map(|(p, url)| NavItem {
                     title: p
                         .front
                         .link_title
                         .clone()
                         .unwrap_or_else(|| p.front.title.clone()),
-                    url: url_of(config, p),
+                    url: url.to_owned(),
                 })
                 .collect(),
             locales: config
@@ -439,7 +547,7 @@ fn script_json(v: &serde_json::Value) -> String {
 /// Renders every page, the root, 404, sitemap and robots. Collects every error.
 pub fn render(inputs: &Inputs<'_>) -> (Rendered, Vec<Diagnostic>) {
     let (jobs, mut diags) = plan(inputs);
-    let sites = site_values(inputs);
+    let sites = site_values(inputs, &jobs);
     let urls: UrlMap = jobs
         .iter()
         .map(|j| {
@@ -452,7 +560,7 @@ pub fn render(inputs: &Inputs<'_>) -> (Rendered, Vec<Diagnostic>) {
     type PageResult = Result<(String, Vec<u8>), Vec<Diagnostic>>;
     let results: Vec<PageResult> = jobs
         .par_iter()
-        .map(|job| render_page(inputs, &sites, &urls, job))
+        .map(|job| render_page(inputs, &sites, &urls, &jobs, job))
         .collect();
     let mut files = BTreeMap::new();
     for r in results {
@@ -478,18 +586,21 @@ fn render_page(
     inputs: &Inputs<'_>,
     sites: &HashMap<String, Value>,
     urls: &UrlMap,
+    jobs: &[Job],
     job: &Job,
 ) -> Result<(String, Vec<u8>), Vec<Diagnostic>> {
     let page = &inputs.pages[job.page];
-    let loc = inputs.i18n.get(&job.locale).ok_or_else(|| {
+    // The content keeps its own language (a fallback page shows another locale's page whole);
+    // the interface around it speaks the locale of the URL.
+    let loc = inputs.i18n.get(&page.locale).ok_or_else(|| {
         vec![Diagnostic::error(format!(
             "no strings for locale `{}`",
-            job.locale
+            page.locale
         ))]
     })?;
     let table_html = |view: &TableView| -> Result<String, String> {
         let mut ctx = Context::new();
-        ctx.insert("lang", &job.locale);
+        ctx.insert("lang", &page.locale);
         ctx.insert("table", view);
         inputs
             .templates
@@ -520,37 +631,47 @@ fn render_page(
             .collect());
     }
     let config = inputs.config;
-    let link = |lang: &str, url: &str, current: bool| Link {
+    let link = |lang: &str, url: &str, current: bool, fallback: bool| Link {
         lang: lang.to_owned(),
         name: loc_name(inputs.i18n, lang),
         url: url.to_owned(),
         permalink: format!("{}{url}", config.base_url),
         current,
+        fallback,
     };
+    let original = job.fallback_of.map(|j| &jobs[j]);
     let ctx_page = PageCtx {
         title: &page.front.title,
         description: page.front.description.as_deref(),
         date: page.front.date.as_deref(),
         url: &job.url,
         permalink: format!("{}{}", config.base_url, job.url),
+        canonical: format!(
+            "{}{}",
+            config.base_url,
+            original.map_or(job.url.as_str(), |o| o.url.as_str())
+        ),
+        lang: &page.locale,
+        fallback: original.map(|o| link(&o.locale, &o.url, false, false)),
         kind: if page.is_section() { "section" } else { "page" },
         content: Value::safe_string(&md.html),
         headings: &md.headings,
         translations: job
             .translations
             .iter()
-            .map(|(l, u)| link(l, u, false))
+            .map(|(l, u)| link(l, u, false, false))
             .collect(),
         children: job
             .children
             .iter()
             .map(|&c| {
-                let p = &inputs.pages[c];
+                let p = &inputs.pages[jobs[c].page];
                 Child {
                     title: &p.front.title,
                     description: p.front.description.as_deref(),
-                    url: url_of(config, p),
+                    url: jobs[c].url.clone(),
                     date: p.front.date.as_deref(),
+                    lang: &p.locale,
                 }
             })
             .collect(),
@@ -558,22 +679,22 @@ fn render_page(
         jsonld: jsonld(&md.faq, extra),
     };
     let page_value = Value::from_serializable(&ctx_page);
-    // The switcher: every locale, to this page's translation or else that locale's home.
+    // The switcher: every locale, to this page there (a translation, or a fallback page, marked)
+    // or else that locale's home.
     let switcher: Vec<Link> = config
         .locales
         .iter()
-        .map(|l| {
-            if l.code == job.locale {
-                link(&l.code, &job.url, true)
-            } else if let Some((_, u)) = job.translations.iter().find(|(c, _)| c == &l.code) {
-                link(&l.code, u, false)
-            } else {
-                link(
-                    &l.code,
-                    &format!("{}/", config.locale_prefix(&l.code)),
-                    false,
-                )
+        .map(|l| match job.versions.iter().find(|(c, _)| c == &l.code) {
+            Some((_, j)) => {
+                let v = &jobs[*j];
+                link(&l.code, &v.url, v.url == job.url, v.fallback_of.is_some())
             }
+            None => link(
+                &l.code,
+                &format!("{}/", config.locale_prefix(&l.code)),
+                false,
+                false,
+            ),
         })
         .collect();
     let mut ctx = Context::new();
@@ -663,8 +784,10 @@ fn render_site_files(
         lastmod: Option<String>,
         alternates: Vec<Alt>,
     }
+    // Only real pages go in the sitemap; a fallback page is a copy whose canonical is the original.
     let mut entries: Vec<Entry> = jobs
         .iter()
+        .filter(|j| j.fallback_of.is_none())
         .map(|j| {
             let mut alternates: Vec<Alt> = std::iter::once((j.locale.clone(), j.url.clone()))
                 .chain(j.translations.iter().cloned())

@@ -226,3 +226,8 @@ chart-break-even-hourly = Hourly, { $rate }
 chart-break-even-caption = Below { $hours } GPU-hours a month hourly rent is cheaper; above it, the term is.
 table-card-prices-note = Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards.
 group-note-two-four-eight = 2-, 4- or 8-way
+
+## Pages shown from another language
+fallback-notice = This page has not been translated into English yet, so it is shown in its original language, { $original }.
+fallback-original = Read the original
+switcher-untranslated = not translated

@@ -286,3 +286,8 @@ chart-break-even-hourly = Почасово, { $rate }
 chart-break-even-caption = Если за месяц набирается меньше { $hours } GPU-часов, дешевле почасовая аренда; если больше — срок.
 table-card-prices-note = Цена за GPU-час — месячная цена, делённая на { $hours } ч и на число карт.
 group-note-two-four-eight = 2, 4 или 8 карт
+
+## Pages shown from another language
+fallback-notice = Эта страница ещё не переведена на русский, поэтому она показана на языке оригинала: { $original }.
+fallback-original = Оригинал страницы
+switcher-untranslated = не переведено

@@ -286,3 +286,8 @@ chart-break-even-hourly = Погодинно, { $rate }
 chart-break-even-caption = Якщо за місяць набирається менше { $hours } GPU-годин, дешевша погодинна оренда; якщо більше — строк.
 table-card-prices-note = Ціна за GPU-годину — це місячна ціна, поділена на { $hours } год і на кількість карт.
 group-note-two-four-eight = 2, 4 або 8 карт
+
+## Pages shown from another language
+fallback-notice = Цю сторінку ще не перекладено українською, тому її показано мовою оригіналу: { $original }.
+fallback-original = Оригінал сторінки
+switcher-untranslated = не перекладено

@@ -211,3 +211,8 @@ chart-break-even-hourly = 按小时租，每小时 { $rate }
 chart-break-even-caption = 每月用量低于 { $hours } GPU 小时时，按小时租更便宜；高于这个数，月租更便宜。
 table-card-prices-note = 每 GPU 小时价格 = 月租 ÷ { $hours } 小时 ÷ 卡数。
 group-note-two-four-eight = 2、4 或 8 卡
+
+## Pages shown from another language
+fallback-notice = 本页尚未翻译成中文，以下显示原文（{ $original }）。
+fallback-original = 查看原文
+switcher-untranslated = 未翻译
