@@ -41,6 +41,32 @@ pub enum Command {
     /// (numbers given beside it override the model's). The method's constants come from
     /// data/methods.yaml under --root.
     Estimate(EstimateArgs),
+    /// Translation coverage per locale: missing and obsolete strings, missing and stale pages,
+    /// plural categories; exits 1 when a `required` locale is below its minimum.
+    I18n(I18nArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct I18nArgs {
+    /// The site's root folder.
+    #[arg(long, default_value = ".", global = true)]
+    pub root: PathBuf,
+    /// human or json.
+    #[arg(long, default_value = "human")]
+    pub format: String,
+    #[command(subcommand)]
+    pub action: Option<I18nAction>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum I18nAction {
+    /// Record that translations are up to date with their source: writes
+    /// `translated_from: <hash>` into each one's front matter.
+    Stamp {
+        /// `<locale>/<path>.md` under content/, or a locale code for all its pages.
+        #[arg(required = true)]
+        pages: Vec<String>,
+    },
 }
 
 #[derive(Debug, clap::Args)]

@@ -28,14 +28,18 @@ struct LocaleFile {
     code: String,
     #[serde(default)]
     fallback: Vec<String>,
+    /// Minimum translation coverage in percent that `hubgen i18n` enforces.
+    required: Option<f64>,
 }
 
 /// A locale of the site and where its missing strings and pages come from.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Locale {
     pub code: String,
     /// Fallback chain, nearest first; never includes the locale itself.
     pub fallback: Vec<String>,
+    /// Minimum coverage (percent of strings and up-to-date pages) that `hubgen i18n` enforces.
+    pub required: Option<f64>,
 }
 
 /// The resolved configuration every later stage reads.
@@ -126,6 +130,7 @@ impl Config {
             .map(|l| Locale {
                 code: l.code,
                 fallback: l.fallback,
+                required: l.required,
             })
             .collect();
         if locs.is_empty() {
@@ -134,6 +139,7 @@ impl Config {
                 .map(|code| Locale {
                     code,
                     fallback: Vec::new(),
+                    required: None,
                 })
                 .collect();
         }
@@ -141,6 +147,7 @@ impl Config {
             locs.push(Locale {
                 code: "en".into(),
                 fallback: Vec::new(),
+                required: None,
             });
         }
         let default_locale = default_locale.unwrap_or_else(|| {
@@ -156,6 +163,13 @@ impl Config {
                     "- code",
                     format!("`{}` is not a locale code", l.code),
                     "use a BCP 47 tag such as `en`, `uk`, `zh` or `pt-BR`",
+                ));
+            }
+            if l.required.is_some_and(|r| !(0.0..=100.0).contains(&r)) {
+                errors.push(err_at(
+                    "required",
+                    format!("locale `{}` requires a coverage outside 0–100%", l.code),
+                    "`required: 95` asks for 95% of strings and pages translated and up to date",
                 ));
             }
             for f in &l.fallback {

@@ -292,6 +292,74 @@ mod tests {
         assert_eq!(n(1288.0), "1\u{a0}288 карт");
     }
 
+    /// The site's own strings of one locale.
+    fn site_strings(code: &str) -> Localizer {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("i18n")
+            .join(code)
+            .join("main.ftl");
+        localizer(code, &std::fs::read_to_string(path).unwrap())
+    }
+
+    #[test]
+    fn the_sites_plurals_pick_the_cldr_form_for_1_2_5_21_in_each_locale() {
+        let weeks = |l: &Localizer, n: f64| l.t("term-weeks", &[("count", Arg::Num(n))]).unwrap();
+        let cases: [(&str, [&str; 5]); 4] = [
+            (
+                "en",
+                ["one week", "2 weeks", "5 weeks", "21 weeks", "1,288 weeks"],
+            ),
+            (
+                "uk",
+                [
+                    "1 тиждень",
+                    "2 тижні",
+                    "5 тижнів",
+                    "21 тиждень",
+                    "1\u{a0}288 тижнів",
+                ],
+            ),
+            (
+                "ru",
+                [
+                    "1 неделя",
+                    "2 недели",
+                    "5 недель",
+                    "21 неделя",
+                    "1\u{a0}288 недель",
+                ],
+            ),
+            ("zh", ["1 周", "2 周", "5 周", "21 周", "1,288 周"]),
+        ];
+        for (code, expected) in cases {
+            let l = site_strings(code);
+            let got: Vec<String> = [1.0, 2.0, 5.0, 21.0, 1288.0]
+                .into_iter()
+                .map(|n| weeks(&l, n))
+                .collect();
+            assert_eq!(got, expected, "{code}");
+        }
+    }
+
+    #[test]
+    fn the_sites_money_and_percent_patterns_per_locale() {
+        let d: Decimal = "1288.5".parse().unwrap();
+        let share: Decimal = "0.59".parse().unwrap();
+        let expect = [
+            ("en", "$1,288.50", "59%"),
+            ("uk", "1\u{a0}288,50\u{a0}$", "59%"),
+            ("ru", "1\u{a0}288,50\u{a0}$", "59\u{a0}%"),
+            ("zh", "$1,288.50", "59%"),
+        ];
+        for (code, money, pct) in expect {
+            let l = site_strings(code);
+            assert_eq!(l.usd(d, 2), money, "{code}");
+            assert_eq!(l.percent(share), pct, "{code}");
+            // No bidi isolation marks anywhere.
+            assert!(!l.usd(d, 2).contains(['\u{2068}', '\u{2069}']));
+        }
+    }
+
     #[test]
     fn missing_keys_fall_back_along_the_chain_then_fail() {
         let mut en = new_bundle("en").unwrap();

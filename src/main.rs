@@ -6,6 +6,7 @@
 
 mod cli;
 mod config;
+mod coverage;
 mod diag;
 mod domain;
 mod embedded;
@@ -17,6 +18,7 @@ mod output;
 mod pipeline;
 mod render;
 mod shortcode;
+mod slug;
 mod source;
 mod view;
 
@@ -99,5 +101,65 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Command::I18n(args) => i18n_command(&args),
+    }
+}
+
+/// `hubgen i18n`: the coverage report, or `stamp`.
+fn i18n_command(args: &cli::I18nArgs) -> ExitCode {
+    let print = |diags: &[diag::Diagnostic]| {
+        for d in diags {
+            eprint!("{d}");
+        }
+    };
+    let config = match config::Config::load(&args.root, &Overrides::default()) {
+        Ok(c) => c,
+        Err(d) => {
+            print(&d);
+            return ExitCode::from(2);
+        }
+    };
+    let (pages, mut diags) = load::content::load(&config);
+    let (ftl, d) = load::i18n::load(&config);
+    diags.extend(d);
+    if diags.iter().any(diag::Diagnostic::is_error) {
+        print(&diags);
+        return ExitCode::from(2);
+    }
+    match &args.action {
+        Some(cli::I18nAction::Stamp { pages: targets }) => {
+            match coverage::stamp(&config, &pages, targets) {
+                Ok(written) => {
+                    for f in &written {
+                        eprintln!("stamped {}", f.display());
+                    }
+                    eprintln!("{} translation(s) stamped", written.len());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        None => {
+            let report = coverage::report(&config, &pages, &ftl);
+            match args.format.as_str() {
+                "json" => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report).unwrap_or_default()
+                ),
+                "human" => print!("{}", coverage::to_text(&report)),
+                other => {
+                    eprintln!("error: unknown format `{other}`; use human or json");
+                    return ExitCode::from(2);
+                }
+            }
+            if report.passes() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
     }
 }

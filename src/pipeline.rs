@@ -70,6 +70,34 @@ pub fn build(root: &Path, overrides: &Overrides) -> Result<(OutputTree, Report),
     diags.extend(d);
     let (ftl, d) = load::i18n::load(&config);
     diags.extend(d);
+    // A plural select without every CLDR category of its locale: the default variant stands in
+    // for the missing forms, which reads wrong ("5 тижні"); say where.
+    for locale in &config.locales {
+        let cats = crate::coverage::plural_categories(&locale.code);
+        for f in ftl.iter().filter(|f| f.locale == locale.code) {
+            for g in crate::coverage::plural_gaps(f, &cats) {
+                diags.push(
+                    Diagnostic::warning(format!(
+                        "`{}` selects on a number but lacks the plural categor{} {} of `{}`",
+                        g.message,
+                        if g.missing.len() == 1 { "y" } else { "ies" },
+                        g.missing.join(", "),
+                        locale.code
+                    ))
+                    .in_file(&g.file)
+                    .at(crate::diag::Pos {
+                        line: g.line,
+                        col: 1,
+                    })
+                    .with_hint(format!(
+                        "`{}` needs [{}]",
+                        locale.code,
+                        cats.join("], [")
+                    )),
+                );
+            }
+        }
+    }
     let (theme, d) = load::templates::load(&config);
     diags.extend(d);
     lap("load", &mut report);

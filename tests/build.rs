@@ -377,3 +377,64 @@ fn pages_are_as_small_as_minifying_each_whole_page_would_make_them() {
     );
     eprintln!("html bytes: ours {ours}, whole-page minified {whole}");
 }
+
+#[test]
+fn a_fluent_syntax_error_names_file_and_line_and_keeps_public() {
+    assert_bad_input(
+        |root| {
+            let p = root.join("i18n/uk/main.ftl");
+            let text = std::fs::read_to_string(&p).expect("read");
+            // Line 4 loses its `=`: a message with no value.
+            let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+            lines.insert(3, "broken-message no equals sign".to_owned());
+            std::fs::write(&p, lines.join("\n") + "\n").expect("write");
+        },
+        &["i18n/uk/main.ftl:4:", "Fluent syntax error"],
+    );
+}
+
+#[test]
+fn a_file_name_that_cannot_be_a_url_gets_a_suggested_slug() {
+    assert_bad_input(
+        |root| {
+            std::fs::write(
+                root.join("content/uk/оренда-gpu.md"),
+                "---\ntitle: \"Оренда GPU\"\n---\n\nТекст.\n",
+            )
+            .expect("write");
+        },
+        &[
+            "content/uk/оренда-gpu.md:1:1",
+            "cannot be a URL segment",
+            "slug: orenda-gpu",
+        ],
+    );
+    assert_bad_input(
+        |root| {
+            std::fs::write(
+                root.join("content/zh/显存.md"),
+                "---\ntitle: \"显存\"\n---\n\n文字。\n",
+            )
+            .expect("write");
+        },
+        &["content/zh/显存.md", "with `slug:`"],
+    );
+}
+
+#[test]
+fn two_pages_with_one_url_name_both_files() {
+    assert_bad_input(
+        |root| {
+            std::fs::write(
+                root.join("content/en/memory-guide.md"),
+                "---\ntitle: \"Another\"\nslug: gpu-memory\n---\n\nText.\n",
+            )
+            .expect("write");
+        },
+        &[
+            "two pages have the URL /en/gpu-memory/",
+            "content/en/gpu-memory.md",
+            "content/en/memory-guide.md",
+        ],
+    );
+}

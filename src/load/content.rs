@@ -32,6 +32,10 @@ pub struct FrontMatter {
     pub template: Option<String>,
     #[serde(default)]
     pub extra: Option<serde_json::Value>,
+    /// For a translation: the content hash of the source page it was last brought up to date
+    /// with (`hubgen i18n stamp` writes it).
+    #[serde(default)]
+    pub translated_from: Option<String>,
 }
 
 /// One Markdown file of one locale.
@@ -122,6 +126,78 @@ pub fn load(config: &Config) -> (Vec<RawPage>, Vec<Diagnostic>) {
     (pages, diags)
 }
 
+/// Checks that the page's URL is made of valid segments (see `crate::slug`): its folders, and its
+/// file name unless `slug` replaces it.
+fn url_segments(
+    file: &Path,
+    text: &str,
+    rel: &str,
+    locale: &str,
+    front: &FrontMatter,
+) -> Result<(), Diagnostic> {
+    let line_of = |key: &str| {
+        text.lines()
+            .position(|l| l.starts_with(key))
+            .map_or(1, |i| i + 1)
+    };
+    if let Some(slug) = &front.slug
+        && !crate::slug::is_segment(slug)
+    {
+        let hint = match crate::slug::suggest(slug, locale) {
+            Some(s) => format!("a slug is made of a-z, 0-9 and inner `-`: try `slug: {s}`"),
+            None => {
+                "a slug is made of a-z, 0-9 and inner `-` (for a Chinese title, pinyin or English)"
+                    .to_owned()
+            }
+        };
+        return Err(
+            Diagnostic::error(format!("slug `{slug}` is not lowercase ASCII"))
+                .in_file(file)
+                .at_in(
+                    Pos {
+                        line: line_of("slug:"),
+                        col: 7,
+                    },
+                    text,
+                )
+                .with_hint(hint),
+        );
+    }
+    let stem = rel.strip_suffix(".md").unwrap_or(rel);
+    let mut parts: Vec<&str> = stem.split('/').collect();
+    let last = parts.pop().unwrap_or("");
+    for dir in parts {
+        if !crate::slug::is_segment(dir) {
+            let hint = match crate::slug::suggest(dir, locale) {
+                Some(s) => {
+                    format!("folder names are URL segments (a-z, 0-9, `-`): rename it `{s}`")
+                }
+                None => "folder names are URL segments (a-z, 0-9, `-`): rename it".to_owned(),
+            };
+            return Err(
+                Diagnostic::error(format!("folder `{dir}` cannot be part of a URL"))
+                    .in_file(file)
+                    .with_hint(hint),
+            );
+        }
+    }
+    if last != "_index" && front.slug.is_none() && !crate::slug::is_segment(last) {
+        let hint = match crate::slug::suggest(last, locale)
+            .or_else(|| crate::slug::suggest(&front.title, locale))
+        {
+            Some(s) => format!("give the page its URL in the front matter, e.g. `slug: {s}`, or rename the file"),
+            None => "give the page its URL in the front matter with `slug:` (a-z, 0-9, `-`), or rename the file".to_owned(),
+        };
+        return Err(Diagnostic::error(format!(
+            "the file name `{last}` cannot be a URL segment (only a-z, 0-9 and `-`)"
+        ))
+        .in_file(file)
+        .at_in(Pos { line: 1, col: 1 }, text)
+        .with_hint(hint));
+    }
+    Ok(())
+}
+
 fn read_page(
     root: &Path,
     locale: String,
@@ -164,25 +240,7 @@ fn read_page(
                 .with_hint("write dates as YYYY-MM-DD"));
         }
     }
-    if let Some(slug) = &front.slug
-        && (slug.is_empty()
-            || !slug
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
-    {
-        let line = text
-            .lines()
-            .position(|l| l.starts_with("slug:"))
-            .map_or(1, |i| i + 1);
-        return Err(
-            Diagnostic::error(format!("slug `{slug}` is not lowercase ASCII"))
-                .in_file(&file)
-                .at_in(Pos { line, col: 7 }, &text)
-                .with_hint(
-                    "slugs are made of a-z, 0-9 and `-`, so URLs stay stable in every locale",
-                ),
-        );
-    }
+    url_segments(&file, &text, &rel, &locale, &front)?;
     let body_offset = split.body_offset;
     Ok(RawPage {
         locale,

@@ -1,0 +1,286 @@
+//! Translators: a fifth locale added as folders and one config line, partly translated.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+mod common;
+use common::{build_ok, dangling_links, edit, hubgen, read, site_copy, tree};
+
+fn i18n(root: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hubgen"))
+        .arg("i18n")
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .output()
+        .expect("run hubgen i18n")
+}
+
+/// Message ids of a Fluent file (terms excluded), by a plain reading of its lines.
+fn ids(path: &Path) -> BTreeSet<String> {
+    std::fs::read_to_string(path)
+        .expect("ftl")
+        .lines()
+        .filter_map(|l| {
+            let (id, _) = l.split_once(" =")?;
+            (id.chars().next()?.is_ascii_lowercase()
+                && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+            .then(|| id.to_owned())
+        })
+        .collect()
+}
+
+const PL_FTL: &str = "-brand = GPU Rent Hub
+site-title = { -brand }
+language-name = Polski
+skip-to-content = Przejdź do treści
+nav-label = Menu
+fallback-notice = Ta strona nie została jeszcze przetłumaczona na polski, więc pokazujemy oryginał ({ $original }).
+fallback-original = Oryginał
+switcher-untranslated = bez tłumaczenia
+term-weeks = { $count ->
+    [one] { $count } tydzień
+    [few] { $count } tygodnie
+   *[other] { $count } tygodnia
+}
+old-promo-banner = Promocja, której już nie ma
+";
+
+/// The repo's site plus `pl`: a few strings (one plural lacking `many`, one obsolete key), the
+/// home page (never stamped) and the fine-tuning page (stamped, then its source changes).
+fn polish_site() -> tempfile::TempDir {
+    let site = site_copy();
+    let root = site.path();
+    edit(
+        root,
+        "hubgen.yaml",
+        "theme: default",
+        "  - code: pl\n    fallback: [en]\n    required: 90\ntheme: default",
+    );
+    std::fs::create_dir_all(root.join("i18n/pl")).expect("mkdir");
+    std::fs::write(root.join("i18n/pl/main.ftl"), PL_FTL).expect("write");
+    std::fs::create_dir_all(root.join("content/pl")).expect("mkdir");
+    std::fs::write(
+        root.join("content/pl/_index.md"),
+        "---\ntitle: \"GPU Rent Hub\"\ndescription: \"Wynajem GPU na tydzień lub miesiąc.\"\n---\n\nKarty od {{ cheapest(term=\"monthly\") }} miesięcznie. [Pamięć GPU](@/gpu-memory.md).\n",
+    )
+    .expect("write");
+    std::fs::write(
+        root.join("content/pl/fine-tuning.md"),
+        "---\ntitle: \"Wynajem GPU do dostrajania\"\ndescription: \"Tygodniowy i miesięczny wynajem GPU do LoRA, QLoRA i pełnego dostrajania.\"\n---\n\nH100 SXM kosztuje {{ price(offer=\"h100-sxm\", term=\"monthly\") }} miesięcznie.\n",
+    )
+    .expect("write");
+    site
+}
+
+#[test]
+fn a_fifth_locale_builds_with_fallbacks_marked_and_never_advertised() {
+    let site = polish_site();
+    let root = site.path();
+    build_ok(root);
+    let out = hubgen(root, &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("locale `pl` lacks"), "{stderr}");
+    assert!(
+        stderr.contains("i18n/pl/main.ftl:9:1")
+            && stderr.contains("`term-weeks`")
+            && stderr.contains("many"),
+        "the plural gap is reported at its line:\n{stderr}"
+    );
+
+    // A page pl lacks: built from en, marked in Polish, in English as far as <html lang> goes.
+    let fallback = read(root, "pl/gpu-memory/index.html");
+    assert!(fallback.contains("<html lang=\"en\">"), "content language");
+    assert!(fallback.contains("Ta strona nie została jeszcze przetłumaczona"));
+    assert!(
+        fallback.contains("lang=\"pl\""),
+        "the notice and the interface are Polish"
+    );
+    assert!(fallback.contains("href=\"https://gpurenthub.com/en/gpu-memory/\" rel=canonical"));
+    assert!(
+        !fallback.contains("rel=alternate"),
+        "a fallback page advertises no alternates"
+    );
+    // A page pl has: Polish, and a translation like any other.
+    let home = read(root, "pl/index.html");
+    assert!(home.contains("<html lang=\"pl\">"));
+    assert!(
+        home.contains("href=\"/pl/gpu-memory/\""),
+        "@/ links stay in the reader's locale"
+    );
+    let ft = read(root, "pl/fine-tuning/index.html");
+    assert!(ft.contains("hreflang=\"en\"") && ft.contains("hreflang=\"uk\""));
+
+    // hreflang and the sitemap list only real Polish pages.
+    let real_pl: BTreeSet<String> = ["/pl/", "/pl/fine-tuning/"]
+        .into_iter()
+        .map(str::to_owned)
+        .chain(
+            tree(&root.join("public/pl/gpus"))
+                .keys()
+                .map(|k| format!("/pl/gpus/{}", k.display()).replace("index.html", "")),
+        )
+        .collect();
+    for (path, bytes) in tree(&root.join("public")) {
+        let text = String::from_utf8_lossy(&bytes);
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if ext != "html" && ext != "xml" {
+            continue;
+        }
+        for (i, _) in text.match_indices("hreflang=\"pl\"") {
+            // The href of the same <link>/<xhtml:link> element.
+            let start = text[..i].rfind('<').unwrap_or(0);
+            let end = i + text[i..].find('>').unwrap_or(0);
+            let element = &text[start..end];
+            if element.starts_with("<a ") {
+                continue; // the language switcher, checked below
+            }
+            let href = element
+                .split("href=")
+                .nth(1)
+                .map(|h| h.trim_matches('"').split(['"', ' ']).next().unwrap_or(""))
+                .unwrap_or("");
+            let url = href.trim_start_matches("https://gpurenthub.com");
+            assert!(
+                real_pl.contains(url),
+                "{} advertises {url} as Polish, and it is a fallback page",
+                path.display()
+            );
+        }
+    }
+    let sitemap = read(root, "sitemap.xml");
+    assert!(sitemap.contains("<loc>https://gpurenthub.com/pl/fine-tuning/</loc>"));
+    assert!(!sitemap.contains("/pl/gpu-memory/"));
+    // The switcher on the English page leads to the Polish fallback, marked.
+    let en = read(root, "en/gpu-memory/index.html");
+    assert!(en.contains("href=\"/pl/gpu-memory/\" lang=\"pl\" class=untranslated"));
+    assert!(!en.contains("hreflang=\"pl\""));
+    // The root chooser and the menu know the new language with no code change.
+    assert!(read(root, "index.html").contains("href=\"/pl/\""));
+    assert!(home.contains("Polski"));
+    assert_eq!(dangling_links(&root.join("public")), Vec::<String>::new());
+}
+
+#[test]
+fn the_report_lists_exactly_what_a_locale_lacks_and_gates_required_locales() {
+    let site = polish_site();
+    let root = site.path();
+    let out = i18n(root, &["--format", "json"]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "pl is required at 90% and is far below"
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let pl = report["locales"]
+        .as_array()
+        .expect("locales")
+        .iter()
+        .find(|l| l["locale"] == "pl")
+        .expect("pl");
+    // Strings: exactly the default locale's keys pl lacks, and the one it has that en dropped.
+    let en_ids = ids(&root.join("i18n/en/main.ftl"));
+    let pl_ids = ids(&root.join("i18n/pl/main.ftl"));
+    let expected: Vec<String> = en_ids.difference(&pl_ids).cloned().collect();
+    let missing: Vec<String> = pl["missing_strings"]["i18n/en/main.ftl"]
+        .as_array()
+        .expect("missing by file")
+        .iter()
+        .map(|v| v.as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(missing, expected);
+    assert_eq!(
+        pl["obsolete_strings"]["i18n/pl/main.ftl"],
+        serde_json::json!(["old-promo-banner"])
+    );
+    assert_eq!(pl["plural_gaps"][0]["message"], "term-weeks");
+    assert_eq!(pl["plural_gaps"][0]["missing"], serde_json::json!(["many"]));
+    assert_eq!(pl["plural_gaps"][0]["line"], 9);
+    assert_eq!(pl["plural_gaps"].as_array().map(Vec::len), Some(1));
+    // Pages: every English page but the two written, and both written ones unstamped.
+    let en_pages: BTreeSet<String> = tree(&root.join("content/en"))
+        .keys()
+        .map(|k| k.display().to_string())
+        .filter(|k| k.ends_with(".md"))
+        .collect();
+    let expected_pages: Vec<String> = en_pages
+        .iter()
+        .filter(|p| *p != "_index.md" && *p != "fine-tuning.md")
+        .cloned()
+        .collect();
+    assert_eq!(pl["missing_pages"], serde_json::json!(expected_pages));
+    let stale: Vec<&str> = pl["stale_pages"]
+        .as_array()
+        .expect("stale")
+        .iter()
+        .filter_map(|s| s["file"].as_str())
+        .collect();
+    assert_eq!(stale, ["content/pl/_index.md", "content/pl/fine-tuning.md"]);
+    assert_eq!(pl["passes"], false);
+    // The four real locales pass their gates.
+    for l in ["uk", "zh", "ru"] {
+        let r = report["locales"]
+            .as_array()
+            .expect("locales")
+            .iter()
+            .find(|x| x["locale"] == l)
+            .expect("locale");
+        assert_eq!(r["passes"], true, "{l}: {r}");
+        assert_eq!(r["plural_gaps"], serde_json::json!([]), "{l}");
+    }
+
+    // Stamping brings a translation up to date; changing its source makes it stale again.
+    let out = i18n(root, &["stamp", "pl/fine-tuning.md"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        std::fs::read_to_string(root.join("content/pl/fine-tuning.md"))
+            .expect("read")
+            .contains("translated_from: ")
+    );
+    let stale_files = |root: &Path| -> Vec<String> {
+        let out = i18n(root, &["--format", "json"]);
+        let r: Value = serde_json::from_slice(&out.stdout).expect("json");
+        r["locales"]
+            .as_array()
+            .expect("locales")
+            .iter()
+            .find(|l| l["locale"] == "pl")
+            .expect("pl")["stale_pages"]
+            .as_array()
+            .expect("stale")
+            .iter()
+            .filter_map(|s| s["file"].as_str().map(str::to_owned))
+            .collect()
+    };
+    assert_eq!(stale_files(root), ["content/pl/_index.md"]);
+    edit(
+        root,
+        "content/en/fine-tuning.md",
+        "Every recommendation below",
+        "Each recommendation below",
+    );
+    assert_eq!(
+        stale_files(root),
+        ["content/pl/_index.md", "content/pl/fine-tuning.md"]
+    );
+    // The human report says the same in words, and the gate still fails.
+    let out = i18n(root, &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text.contains("pl — ") && text.contains("FAILS"), "{text}");
+    assert!(
+        text.contains("stale page: content/pl/fine-tuning.md"),
+        "{text}"
+    );
+    assert!(
+        text.contains("i18n/pl/main.ftl:9: `term-weeks` lacks many"),
+        "{text}"
+    );
+}
