@@ -427,6 +427,8 @@ fn site_values(inputs: &Inputs<'_>, jobs: &[Job]) -> HashMap<String, Value> {
         code: String,
         name: String,
         home: String,
+        /// The locale has its own home page (not one shown from its fallback).
+        translated: bool,
     }
     #[derive(Serialize)]
     struct SiteCtx<'a> {
@@ -484,6 +486,10 @@ fn site_values(inputs: &Inputs<'_>, jobs: &[Job]) -> HashMap<String, Value> {
                     code: l.code.clone(),
                     name: loc_name(inputs.i18n, &l.code),
                     home: format!("{}/", config.locale_prefix(&l.code)),
+                    translated: inputs
+                        .pages
+                        .iter()
+                        .any(|p| p.locale == l.code && p.rel == "_index.md"),
                 })
                 .collect(),
         };
