@@ -35,6 +35,42 @@ pub enum Command {
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
     },
+    /// Serve the site from memory on loopback, rebuild on every change and reload open pages.
+    Serve {
+        /// The site's root folder.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Port (0: any free one; the address is printed).
+        #[arg(long, default_value_t = 1111)]
+        port: u16,
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Include pages marked `draft: true`.
+        #[arg(long)]
+        drafts: bool,
+    },
+    /// Run the whole build without writing, check every internal link and anchor, and report
+    /// every diagnostic; exits 1 when there is an error.
+    Check {
+        /// The site's root folder.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Check pages marked `draft: true` too.
+        #[arg(long)]
+        drafts: bool,
+        /// human, json or github (annotations on the changed lines).
+        #[arg(long, default_value = "human")]
+        format: String,
+    },
+    /// Write a new page with its front matter filled in: `hubgen new uk/gpu-pricing`.
+    New {
+        /// `<locale>/<path>` under content/ (`.md` optional).
+        page: String,
+        /// The site's root folder.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
     /// Estimate the GPU memory of a fine-tuning job with the site's memory model.
     ///
     /// Give an architecture by its numbers, or `--model ID` to take it from data/models.yaml

@@ -26,8 +26,9 @@ pub struct Diagnostic {
     pub pos: Option<Pos>,
     pub message: String,
     pub hint: Option<String>,
-    /// The source line the position points into, for the caret display.
-    pub snippet: Option<String>,
+    /// The source lines around the position (number, text): up to two before, the line itself and
+    /// one after, for the caret display.
+    pub context: Vec<(usize, String)>,
 }
 
 impl Diagnostic {
@@ -38,7 +39,7 @@ impl Diagnostic {
             pos: None,
             message: message.into(),
             hint: None,
-            snippet: None,
+            context: Vec::new(),
         }
     }
 
@@ -61,12 +62,26 @@ impl Diagnostic {
 
     /// Sets the position and takes the matching source line from `text`.
     pub fn at_in(mut self, pos: Pos, text: &str) -> Self {
-        self.snippet = text
+        let first = pos.line.saturating_sub(2).max(1);
+        self.context = text
             .lines()
-            .nth(pos.line.saturating_sub(1))
-            .map(str::to_owned);
+            .enumerate()
+            .map(|(i, l)| (i + 1, l))
+            .skip(first - 1)
+            .take_while(|(n, _)| *n <= pos.line + 1)
+            .map(|(n, l)| (n, l.to_owned()))
+            .collect();
         self.pos = Some(pos);
         self
+    }
+
+    /// The source line the position points into.
+    pub fn snippet(&self) -> Option<&str> {
+        let line = self.pos?.line;
+        self.context
+            .iter()
+            .find(|(n, _)| *n == line)
+            .map(|(_, l)| l.as_str())
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
@@ -100,17 +115,26 @@ impl fmt::Display for Diagnostic {
         if !loc.is_empty() {
             writeln!(f, "  --> {loc}")?;
         }
-        if let (Some(line), Some(pos)) = (&self.snippet, self.pos) {
-            let num = pos.line.to_string();
-            let pad = " ".repeat(num.len());
+        if let Some(pos) = self.pos.filter(|_| !self.context.is_empty()) {
+            let width = self
+                .context
+                .iter()
+                .map(|(n, _)| n.to_string().len())
+                .max()
+                .unwrap_or(1);
+            let pad = " ".repeat(width);
             writeln!(f, "{pad} |")?;
-            writeln!(f, "{num} | {line}")?;
-            let caret_at: String = line
-                .chars()
-                .take(pos.col.saturating_sub(1))
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
-            writeln!(f, "{pad} | {caret_at}^")?;
+            for (n, line) in &self.context {
+                writeln!(f, "{n:>width$} | {line}")?;
+                if *n == pos.line {
+                    let caret_at: String = line
+                        .chars()
+                        .take(pos.col.saturating_sub(1))
+                        .map(|c| if c == '\t' { '\t' } else { ' ' })
+                        .collect();
+                    writeln!(f, "{pad} | {caret_at}^")?;
+                }
+            }
         }
         if let Some(hint) = &self.hint {
             writeln!(f, "  = hint: {hint}")?;

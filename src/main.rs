@@ -4,6 +4,7 @@
     reason = "a Diagnostic is the error; builds fail rarely and once"
 )]
 
+mod check;
 mod cli;
 mod config;
 mod coverage;
@@ -17,6 +18,7 @@ mod minify;
 mod output;
 mod pipeline;
 mod render;
+mod serve;
 mod shortcode;
 mod slug;
 mod source;
@@ -102,6 +104,70 @@ fn main() -> ExitCode {
             }
         },
         Command::I18n(args) => i18n_command(&args),
+        Command::Check {
+            root,
+            drafts,
+            format,
+        } => {
+            let overrides = Overrides {
+                base_url: None,
+                drafts,
+            };
+            let diags = check::run(&root, &overrides);
+            match format.as_str() {
+                "human" => {
+                    for d in &diags {
+                        eprint!("{d}");
+                    }
+                    let errors = diags.iter().filter(|d| d.is_error()).count();
+                    eprintln!(
+                        "check: {errors} error(s), {} warning(s)",
+                        diags.len() - errors
+                    );
+                }
+                "json" => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&check::to_json(&diags)).unwrap_or_default()
+                ),
+                "github" => print!("{}", check::to_github(&diags)),
+                other => {
+                    eprintln!("error: unknown format `{other}`; use human, json or github");
+                    return ExitCode::from(2);
+                }
+            }
+            if diags.iter().any(diag::Diagnostic::is_error) {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Command::New { page, root } => match new_page(&root, &page) {
+            Ok(path) => {
+                eprintln!("wrote {}", path.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Command::Serve {
+            root,
+            port,
+            bind,
+            drafts,
+        } => match serve::run(serve::Options {
+            root,
+            bind,
+            port,
+            drafts,
+        }) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
     }
 }
 
@@ -162,4 +228,89 @@ fn i18n_command(args: &cli::I18nArgs) -> ExitCode {
             }
         }
     }
+}
+
+/// `hubgen new <locale>/<path>`: a page with its front matter filled in, as a draft. A translation
+/// of an existing page starts from the source's title and description.
+fn new_page(root: &std::path::Path, page: &str) -> Result<std::path::PathBuf, String> {
+    let config = config::Config::load(root, &Overrides::default()).map_err(|d| {
+        d.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("")
+    })?;
+    let page = page.trim_start_matches("content/").trim_end_matches(".md");
+    let (locale, rel) = page
+        .split_once('/')
+        .ok_or_else(|| format!("`{page}`: write <locale>/<path>, e.g. uk/gpu-pricing"))?;
+    if !config.locales.iter().any(|l| l.code == locale) {
+        return Err(format!("`{locale}` is not a locale of this site"));
+    }
+    for seg in rel.split('/') {
+        if seg != "_index" && !slug::is_segment(seg) {
+            let hint = slug::suggest(seg, locale)
+                .map(|s| format!(" (try `{s}`)"))
+                .unwrap_or_default();
+            return Err(format!(
+                "`{seg}` cannot be part of a URL: use a-z, 0-9 and `-`{hint}"
+            ));
+        }
+    }
+    let file = std::path::Path::new("content")
+        .join(locale)
+        .join(format!("{rel}.md"));
+    let path = root.join(&file);
+    if path.exists() {
+        return Err(format!("{} exists already", file.display()));
+    }
+    let source = root
+        .join("content")
+        .join(&config.default_locale)
+        .join(format!("{rel}.md"));
+    let (title, description) = std::fs::read_to_string(&source)
+        .ok()
+        .and_then(|t| {
+            let s = source::split_front_matter(&t).ok()?;
+            let f: load::content::FrontMatter = serde_saphyr::from_str(s.front_matter).ok()?;
+            Some((f.title, f.description.unwrap_or_default()))
+        })
+        .unwrap_or_else(|| {
+            let last = rel.rsplit('/').next().unwrap_or(rel);
+            let mut t = last.replace('-', " ");
+            if let Some(c) = t.get(0..1) {
+                t.replace_range(0..1, &c.to_uppercase());
+            }
+            (t, String::new())
+        });
+    let today = today();
+    let text = format!(
+        "---\ntitle: {}\ndescription: {}\ndate: {today}\ndraft: true\n---\n\n",
+        serde_json::Value::String(title),
+        serde_json::Value::String(description),
+    );
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    Ok(file)
+}
+
+/// Today's date (UTC) as YYYY-MM-DD, from the system clock.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    // Civil-from-days (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
 }

@@ -38,9 +38,15 @@ pub struct Rendered {
     pub html: String,
     pub headings: Vec<Heading>,
     pub faq: Vec<Faq>,
-    /// Link targets as written, for the link checker.
-    #[allow(dead_code, reason = "read by `hubgen check` (issue 5) and the tests")]
-    pub links: Vec<String>,
+    /// Every link of the body: as written and as it points in the output, for `hubgen check`.
+    pub links: Vec<Link>,
+}
+
+/// A link of the body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    pub written: String,
+    pub url: String,
 }
 
 /// A problem in the body, at a byte offset of the body.
@@ -261,7 +267,10 @@ pub fn to_html_with(
                 id,
             }) if dest_url.starts_with("@/") => {
                 let url = resolve(dest_url).unwrap_or_else(|| dest_url.to_string());
-                links.push(url.clone());
+                links.push(Link {
+                    written: dest_url.to_string(),
+                    url: url.clone(),
+                });
                 out.push(Event::Start(Tag::Link {
                     link_type: *link_type,
                     dest_url: CowStr::from(url),
@@ -270,7 +279,10 @@ pub fn to_html_with(
                 }));
             }
             Event::Start(Tag::Link { dest_url, .. }) => {
-                links.push(dest_url.to_string());
+                links.push(Link {
+                    written: dest_url.to_string(),
+                    url: dest_url.to_string(),
+                });
                 out.push(events[i].clone());
             }
             e => out.push(e.clone()),
@@ -402,7 +414,8 @@ mod tests {
             "{}",
             r.html
         );
-        assert_eq!(r.links, ["/en/x/#y"]);
+        let urls: Vec<&str> = r.links.iter().map(|l| l.url.as_str()).collect();
+        assert_eq!(urls, ["/en/x/#y"]);
     }
 
     #[test]
@@ -427,6 +440,8 @@ mod tests {
         });
         assert_eq!(seen, ["@/x.md#y", "@/gone.md"]);
         assert!(r.html.contains("href=\"/en/x/#y\""), "{}", r.html);
-        assert_eq!(r.links, ["/en/x/#y", "@/gone.md"]);
+        let urls: Vec<&str> = r.links.iter().map(|l| l.url.as_str()).collect();
+        assert_eq!(urls, ["/en/x/#y", "@/gone.md"]);
+        assert_eq!(r.links[0].written, "@/x.md#y");
     }
 }

@@ -40,6 +40,8 @@ pub struct Report {
     pub bytes: usize,
     pub stages: Vec<(&'static str, Duration)>,
     pub warnings: Vec<Diagnostic>,
+    /// Each page's source and body links, for `hubgen check`.
+    pub links: Vec<render::PageLinks>,
 }
 
 /// Runs the pipeline up to an in-memory tree. On error, nothing is written anywhere.
@@ -210,6 +212,7 @@ pub fn build(root: &Path, overrides: &Overrides) -> Result<(OutputTree, Report),
         return Err(diags.into_sorted());
     }
     report.pages = pages.len();
+    report.links = rendered.pages;
     for (path, bytes) in rendered.files {
         if !tree.insert(path.clone(), bytes) {
             diags.push(

@@ -228,6 +228,17 @@ pub struct Inputs<'a> {
 /// The rendered tree: output path → bytes, plus what the link checker and sitemap need.
 pub struct Rendered {
     pub files: BTreeMap<String, Vec<u8>>,
+    /// Per rendered page: its output path, its source file and the links of its body.
+    pub pages: Vec<PageLinks>,
+}
+
+/// The links a page's body makes, for the link checker.
+#[derive(Debug, Clone)]
+pub struct PageLinks {
+    pub output: String,
+    pub url: String,
+    pub source: PathBuf,
+    pub links: Vec<markdown::Link>,
 }
 
 /// URL path of a page (`/uk/fine-tuning/`), from its locale folder path and slug.
@@ -563,16 +574,18 @@ pub fn render(inputs: &Inputs<'_>) -> (Rendered, Vec<Diagnostic>) {
             )
         })
         .collect();
-    type PageResult = Result<(String, Vec<u8>), Vec<Diagnostic>>;
+    type PageResult = Result<(String, Vec<u8>, PageLinks), Vec<Diagnostic>>;
     let results: Vec<PageResult> = jobs
         .par_iter()
         .map(|job| render_page(inputs, &sites, &urls, &jobs, job))
         .collect();
     let mut files = BTreeMap::new();
+    let mut page_links = Vec::new();
     for r in results {
         match r {
-            Ok((path, bytes)) => {
+            Ok((path, bytes, links)) => {
                 files.insert(path, bytes);
+                page_links.push(links);
             }
             Err(d) => diags.extend(d),
         }
@@ -581,7 +594,13 @@ pub fn render(inputs: &Inputs<'_>) -> (Rendered, Vec<Diagnostic>) {
         Ok(extra) => files.extend(extra),
         Err(d) => diags.extend(d),
     }
-    (Rendered { files }, diags)
+    (
+        Rendered {
+            files,
+            pages: page_links,
+        },
+        diags,
+    )
 }
 
 fn output_path(url: &str) -> String {
@@ -594,7 +613,7 @@ fn render_page(
     urls: &UrlMap,
     jobs: &[Job],
     job: &Job,
-) -> Result<(String, Vec<u8>), Vec<Diagnostic>> {
+) -> Result<(String, Vec<u8>, PageLinks), Vec<Diagnostic>> {
     let page = &inputs.pages[job.page];
     // The content keeps its own language (a fallback page shows another locale's page whole);
     // the interface around it speaks the locale of the URL.
@@ -718,7 +737,13 @@ fn render_page(
         .templates
         .render(&job.template, &ctx, Some(page))
         .map_err(|d| vec![d])?;
-    Ok((output_path(&job.url), html.into_bytes()))
+    let links = PageLinks {
+        output: output_path(&job.url),
+        url: job.url.clone(),
+        source: page.file.clone(),
+        links: md.links,
+    };
+    Ok((output_path(&job.url), html.into_bytes(), links))
 }
 
 /// FAQPage data from the page's questions, and any `extra.jsonld` objects the page carries.

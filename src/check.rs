@@ -1,0 +1,200 @@
+//! `hubgen check`: the whole pipeline without writing, then every internal link and `#anchor` of
+//! every page in every locale, and pages nothing links to. Human, JSON or GitHub annotations.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use scraper::{Html, Selector};
+
+use crate::config::Overrides;
+use crate::diag::{Diagnostic, Pos, Severity};
+use crate::output::OutputTree;
+use crate::pipeline;
+use crate::render::PageLinks;
+
+/// Every diagnostic of a build of `root`, plus the link and orphan checks when it built.
+pub fn run(root: &Path, overrides: &Overrides) -> Vec<Diagnostic> {
+    match pipeline::build(root, overrides) {
+        Err(diags) => diags,
+        Ok((tree, report)) => {
+            let mut diags = report.warnings;
+            diags.extend(links(root, &tree, &report.links));
+            diags.sort_by(|a, b| (b.severity, &a.file, a.pos).cmp(&(a.severity, &b.file, b.pos)));
+            diags
+        }
+    }
+}
+
+fn selector(s: &str) -> Selector {
+    Selector::parse(s).unwrap_or_else(|_| unreachable!("static selector {s}"))
+}
+
+/// The output file a root-relative URL names.
+fn target_file(url_path: &str) -> String {
+    let rel = url_path.trim_start_matches('/');
+    if rel.is_empty() || rel.ends_with('/') {
+        format!("{rel}index.html")
+    } else {
+        rel.to_owned()
+    }
+}
+
+/// Where a link is written in its source: the line and column of `](written`.
+fn position(root: &Path, source: &Path, written: &str) -> Option<(Pos, String)> {
+    let text = std::fs::read_to_string(root.join(source)).ok()?;
+    let needle = format!("]({written}");
+    let off = text.find(&needle).map(|o| o + 2)?;
+    Some((crate::source::pos_of(&text, off), text))
+}
+
+/// Checks every body link and anchor against the built tree, and finds pages nothing links to.
+fn links(root: &Path, tree: &OutputTree, pages: &[PageLinks]) -> Vec<Diagnostic> {
+    let mut ids: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+    let mut inbound: BTreeSet<String> = BTreeSet::new();
+    let id_sel = selector("[id]");
+    let a_sel = selector("a[href]");
+    for (path, bytes) in &tree.files {
+        if !path.ends_with(".html") {
+            continue;
+        }
+        let doc = Html::parse_document(&String::from_utf8_lossy(bytes));
+        ids.insert(
+            path.as_str(),
+            doc.select(&id_sel)
+                .filter_map(|e| e.value().attr("id").map(str::to_owned))
+                .collect(),
+        );
+        for a in doc.select(&a_sel) {
+            if let Some(href) = a.value().attr("href") {
+                let target = target_file(href.split('#').next().unwrap_or(""));
+                if href.starts_with('/') && target != *path {
+                    inbound.insert(target);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for page in pages {
+        for link in &page.links {
+            let url = link.url.as_str();
+            if url.starts_with("http://")
+                || url.starts_with("https://")
+                || url.starts_with("mailto:")
+                || url.starts_with("//")
+            {
+                continue;
+            }
+            let (path_part, anchor) = match url.split_once('#') {
+                Some((p, a)) => (p, Some(a)),
+                None => (url, None),
+            };
+            let file = if path_part.is_empty() {
+                page.output.clone()
+            } else if path_part.starts_with('/') {
+                target_file(path_part)
+            } else {
+                // Relative links are resolved against the page's own URL.
+                target_file(&format!("{}{path_part}", page.url))
+            };
+            let problem = if !tree.files.contains_key(&file) {
+                Some((
+                    format!("link to `{}`: no page or file at {url}", link.written),
+                    "link pages by their file, e.g. [text](@/gpu-memory.md#formula)".to_owned(),
+                ))
+            } else {
+                anchor.filter(|a| !a.is_empty()).and_then(|a| {
+                    let known = ids.get(file.as_str());
+                    (!known.is_some_and(|k| k.contains(a))).then(|| {
+                        let hint = known
+                            .map(|k| {
+                                crate::diag::unknown_name_hint(a, k.iter().map(String::as_str))
+                            })
+                            .unwrap_or_default();
+                        (
+                            format!("link to `{}`: the page has no anchor `#{a}`", link.written),
+                            hint,
+                        )
+                    })
+                })
+            };
+            if let Some((message, hint)) = problem {
+                let mut d = Diagnostic::error(message)
+                    .in_file(&page.source)
+                    .with_hint(hint);
+                if let Some((pos, text)) = position(root, &page.source, &link.written) {
+                    d = d.at_in(pos, &text);
+                }
+                out.push(d);
+            }
+        }
+    }
+    // Orphans: pages no other page links to (the language roots and 404 aside).
+    for page in pages {
+        let depth = page.url.trim_matches('/').split('/').count();
+        if depth > 1 && !inbound.contains(&page.output) {
+            out.push(
+                Diagnostic::warning(format!("no page links to {}", page.url))
+                    .in_file(&page.source)
+                    .with_hint("link it from a section or another page, or remove it"),
+            );
+        }
+    }
+    out
+}
+
+/// JSON: counts and every diagnostic with its location.
+pub fn to_json(diags: &[Diagnostic]) -> serde_json::Value {
+    let items: Vec<serde_json::Value> = diags
+        .iter()
+        .map(|d| {
+            serde_json::json!({
+                "severity": if d.is_error() { "error" } else { "warning" },
+                "file": d.file.as_ref().map(|f| f.display().to_string()),
+                "line": d.pos.map(|p| p.line),
+                "column": d.pos.map(|p| p.col),
+                "message": d.message,
+                "hint": d.hint,
+                "source_line": d.snippet(),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "errors": diags.iter().filter(|d| d.severity == Severity::Error).count(),
+        "warnings": diags.iter().filter(|d| d.severity == Severity::Warning).count(),
+        "diagnostics": items,
+    })
+}
+
+/// GitHub Actions workflow commands: one annotation per diagnostic, on its file and line.
+pub fn to_github(diags: &[Diagnostic]) -> String {
+    let esc_data = |s: &str| {
+        s.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    };
+    let esc_prop = |s: &str| esc_data(s).replace(':', "%3A").replace(',', "%2C");
+    let mut out = String::new();
+    for d in diags {
+        let kind = if d.is_error() { "error" } else { "warning" };
+        let mut props = Vec::new();
+        if let Some(f) = &d.file {
+            props.push(format!("file={}", esc_prop(&f.display().to_string())));
+        }
+        if let Some(p) = d.pos {
+            props.push(format!("line={}", p.line));
+            props.push(format!("col={}", p.col));
+        }
+        props.push("title=hubgen".to_owned());
+        let mut message = d.message.clone();
+        if let Some(h) = &d.hint {
+            message.push_str("\nhint: ");
+            message.push_str(h);
+        }
+        out.push_str(&format!(
+            "::{kind} {}::{}\n",
+            props.join(","),
+            esc_data(&message)
+        ));
+    }
+    out
+}

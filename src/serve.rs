@@ -1,0 +1,266 @@
+//! `hubgen serve`: build into memory, serve on loopback, watch the sources, rebuild, swap the new
+//! site in atomically and reload open pages. A failed rebuild keeps the last good site and shows
+//! the errors over every page until the next good build.
+//!
+//! State is passed explicitly: the server and the watcher share one `Live` handle.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::response::Response;
+use notify::RecursiveMode;
+use notify_debouncer_full::{DebounceEventResult, new_debouncer};
+
+use crate::config::Overrides;
+use crate::diag::Diagnostic;
+use crate::output::OutputTree;
+use crate::pipeline;
+
+/// What the server shows: the last good tree, and the errors of a failed rebuild if any.
+#[derive(Default)]
+pub struct Snapshot {
+    pub tree: OutputTree,
+    /// HTML of the error overlay, present while the last build failed.
+    pub overlay: Option<String>,
+    /// Counts rebuilds, for clients and tests.
+    pub generation: u64,
+}
+
+/// The state the server and the watcher share.
+#[derive(Clone)]
+pub struct Live {
+    snapshot: Arc<RwLock<Arc<Snapshot>>>,
+}
+
+impl Live {
+    fn current(&self) -> Arc<Snapshot> {
+        self.snapshot
+            .read()
+            .map(|s| Arc::clone(&s))
+            .unwrap_or_default()
+    }
+
+    fn swap(&self, next: Snapshot) {
+        if let Ok(mut s) = self.snapshot.write() {
+            *s = Arc::new(next);
+        }
+    }
+}
+
+pub struct Options {
+    pub root: PathBuf,
+    pub bind: IpAddr,
+    pub port: u16,
+    pub drafts: bool,
+}
+
+/// Escapes text for HTML.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The overlay for a failed build: every diagnostic with its location and source lines.
+pub fn overlay(diags: &[Diagnostic]) -> String {
+    let errors = diags.iter().filter(|d| d.is_error()).count();
+    let mut items = String::new();
+    for d in diags {
+        items.push_str("<pre>");
+        items.push_str(&esc(&d.to_string()));
+        items.push_str("</pre>");
+    }
+    format!(
+        "<div id=\"hubgen-error-overlay\" role=\"alert\" style=\"position:fixed;inset:0;z-index:2147483647;\
+         overflow:auto;background:rgba(20,22,26,.96);color:#f3f4f6;padding:1.5rem;font:14px/1.45 \
+         ui-monospace,SFMono-Regular,Menlo,Consolas,monospace\"><h2 style=\"color:#ff8a80;margin:0 0 1rem;\
+         font:600 18px/1.3 system-ui,sans-serif\">hubgen: the last change broke the build \
+         ({errors} error(s)); the page below is from the last good build</h2>{items}</div>"
+    )
+}
+
+/// One build into memory, timed. Errors become the overlay over the previous tree.
+fn rebuild(root: &Path, overrides: &Overrides, live: &Live, previous: &Arc<Snapshot>) -> String {
+    let start = Instant::now();
+    let result = pipeline::build(root, overrides);
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let generation = previous.generation + 1;
+    match result {
+        Ok((tree, report)) => {
+            for w in &report.warnings {
+                eprint!("{w}");
+            }
+            let line = format!("rebuilt {} pages in {ms:.0} ms", report.pages);
+            live.swap(Snapshot {
+                tree,
+                overlay: None,
+                generation,
+            });
+            line
+        }
+        Err(diags) => {
+            for d in &diags {
+                eprint!("{d}");
+            }
+            let errors = diags.iter().filter(|d| d.is_error()).count();
+            live.swap(Snapshot {
+                tree: previous.tree.clone(),
+                overlay: Some(overlay(&diags)),
+                generation,
+            });
+            format!(
+                "build failed with {errors} error(s) in {ms:.0} ms; still serving the last good site"
+            )
+        }
+    }
+}
+
+fn content_type(path: &str) -> &'static str {
+    match path.rsplit('.').next().unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "json" => "application/json",
+        "xml" => "application/xml",
+        "txt" => "text/plain; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "js" => "text/javascript; charset=utf-8",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "webp" => "image/webp",
+        "ico" => "image/x-icon",
+        "woff2" => "font/woff2",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Serves a file of the current snapshot; HTML gets the overlay while the last build failed.
+async fn serve_file(State(live): State<Live>, uri: Uri) -> Response {
+    let snap = live.current();
+    let path = uri.path().trim_start_matches('/');
+    let candidates = if path.is_empty() || path.ends_with('/') {
+        vec![format!("{path}index.html")]
+    } else {
+        vec![path.to_owned(), format!("{path}/index.html")]
+    };
+    let found = candidates
+        .iter()
+        .find_map(|p| snap.tree.files.get(p).map(|b| (p.as_str(), b)));
+    let (status, name, bytes) = match found {
+        Some((p, b)) => (StatusCode::OK, p, b.as_slice()),
+        None => match snap.tree.files.get("404.html") {
+            Some(b) => (StatusCode::NOT_FOUND, "404.html", b.as_slice()),
+            None => (StatusCode::NOT_FOUND, "404.txt", &b"not found"[..]),
+        },
+    };
+    let ctype = content_type(name);
+    let body = match (&snap.overlay, ctype.starts_with("text/html")) {
+        (Some(o), true) => {
+            let html = String::from_utf8_lossy(bytes);
+            match html.rfind("</body>") {
+                Some(i) => format!("{}{o}{}", &html[..i], &html[i..]).into_bytes(),
+                None => format!("{html}{o}").into_bytes(),
+            }
+        }
+        _ => bytes.to_vec(),
+    };
+    let mut r = Response::new(Body::from(body));
+    *r.status_mut() = status;
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(ctype));
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    if let Ok(v) = HeaderValue::from_str(&snap.generation.to_string()) {
+        r.headers_mut().insert("x-hubgen-generation", v);
+    }
+    r
+}
+
+/// The folders and files a change in which rebuilds the site (never the output).
+fn watched(root: &Path) -> Vec<PathBuf> {
+    [
+        "content",
+        "data",
+        "themes",
+        "i18n",
+        crate::config::CONFIG_FILE,
+    ]
+    .iter()
+    .map(|p| root.join(p))
+    .filter(|p| p.exists())
+    .collect()
+}
+
+/// Runs the server until Ctrl-C.
+pub fn run(opts: Options) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server runtime: {e}"))?;
+    runtime.block_on(serve(opts))
+}
+
+async fn serve(opts: Options) -> Result<(), String> {
+    let addr = SocketAddr::new(opts.bind, opts.port);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| format!("no local address: {e}"))?;
+    let overrides = Overrides {
+        base_url: Some(format!("http://{local}")),
+        drafts: opts.drafts,
+    };
+    let live = Live {
+        snapshot: Arc::new(RwLock::new(Arc::new(Snapshot::default()))),
+    };
+    let first = rebuild(&opts.root, &overrides, &live, &live.current());
+    eprintln!("{first}");
+
+    let livereload = tower_livereload::LiveReloadLayer::new();
+    let reloader = livereload.reloader();
+    let app = axum::Router::new()
+        .fallback(serve_file)
+        .with_state(live.clone())
+        .layer(livereload);
+
+    // The watcher: a debounced burst of saves → one rebuild on the debouncer's own thread (rayon
+    // must not run on the runtime's workers) → swap → reload the open pages.
+    let root = opts.root.clone();
+    let watch_live = live.clone();
+    let mut debouncer = new_debouncer(
+        Duration::from_millis(40),
+        None,
+        move |result: DebounceEventResult| {
+            let Ok(events) = result else { return };
+            if events.iter().all(|e| e.kind.is_access()) {
+                return;
+            }
+            let line = rebuild(&root, &overrides, &watch_live, &watch_live.current());
+            eprintln!("{line}");
+            reloader.reload();
+        },
+    )
+    .map_err(|e| format!("cannot watch the site: {e}"))?;
+    for path in watched(&opts.root) {
+        debouncer
+            .watch(&path, RecursiveMode::Recursive)
+            .map_err(|e| format!("cannot watch {}: {e}", path.display()))?;
+    }
+    eprintln!("serving on http://{local}/ (Ctrl-C to stop)");
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .map_err(|e| format!("server error: {e}"))?;
+    drop(debouncer);
+    Ok(())
+}
