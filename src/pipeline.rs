@@ -44,8 +44,97 @@ pub struct Report {
     pub links: Vec<render::PageLinks>,
 }
 
+/// Everything loaded and checked, ready to render: what `serve` keeps between rebuilds.
+pub struct Prepared {
+    pub config: Config,
+    domain: Option<Domain>,
+    /// Every page, generated ones included.
+    pub pages: Vec<load::content::RawPage>,
+    i18n: Arc<crate::i18n::I18n>,
+    templates: render::Templates,
+    css_url: String,
+    /// Static files (the fingerprinted stylesheet among them).
+    statics: OutputTree,
+    warnings: Vec<Diagnostic>,
+    stages: Vec<(&'static str, Duration)>,
+}
+
+impl Prepared {
+    /// Runs `f` with the shortcode provider and the render inputs.
+    fn with_inputs<T>(&self, f: impl FnOnce(&render::Inputs<'_>) -> T) -> T {
+        let site_provider;
+        let provider: &dyn Provider = match &self.domain {
+            Some(d) => {
+                site_provider = Site::new(&d.catalog, &d.tables);
+                &site_provider
+            }
+            None => &NoShortcodes,
+        };
+        f(&render::Inputs {
+            config: &self.config,
+            pages: &self.pages,
+            i18n: &self.i18n,
+            templates: &self.templates,
+            provider,
+            css_url: &self.css_url,
+        })
+    }
+
+    /// Takes edited Markdown files into the pages when only their bodies changed, and says which
+    /// pages to re-render. `None` when anything else changed (front matter, a new or removed file,
+    /// data, strings, templates, config): then only a full rebuild is right.
+    pub fn apply_body_edits(
+        &mut self,
+        root: &Path,
+        changed: &[PathBuf],
+    ) -> Option<std::collections::HashSet<usize>> {
+        let mut edits = Vec::new();
+        for path in changed {
+            let rel = path.strip_prefix(root).ok()?;
+            if !rel.starts_with("content") || rel.extension().is_none_or(|e| e != "md") {
+                return None;
+            }
+            let i = self.pages.iter().position(|p| p.file == rel)?;
+            let text = std::fs::read_to_string(path).ok()?;
+            let split = crate::source::split_front_matter(&text).ok()?;
+            let front: load::content::FrontMatter =
+                load::yaml::parse(rel, split.front_matter, split.front_matter_line).ok()?;
+            if front != self.pages[i].front {
+                return None;
+            }
+            let offset = split.body_offset;
+            edits.push((i, text, offset));
+        }
+        let mut touched = std::collections::HashSet::new();
+        for (i, text, offset) in edits {
+            self.pages[i].text = text;
+            self.pages[i].body_offset = offset;
+            touched.insert(i);
+        }
+        Some(touched)
+    }
+
+    /// Re-renders the pages at `indices` (after their bodies changed): the new bytes of every
+    /// output that shows them. Nothing else can depend on a page's body.
+    pub fn render_pages(
+        &self,
+        indices: &std::collections::HashSet<usize>,
+    ) -> Result<Vec<(String, Vec<u8>)>, Vec<Diagnostic>> {
+        let (rendered, diags) = self.with_inputs(|i| render::render_pages(i, indices));
+        if diags.iter().any(Diagnostic::is_error) {
+            return Err(diags);
+        }
+        Ok(rendered.files.into_iter().collect())
+    }
+}
+
 /// Runs the pipeline up to an in-memory tree. On error, nothing is written anywhere.
 pub fn build(root: &Path, overrides: &Overrides) -> Result<(OutputTree, Report), Vec<Diagnostic>> {
+    render_all(&prepare(root, overrides)?)
+}
+
+/// Load and compute: every input read and checked, generated pages added.
+pub fn prepare(root: &Path, overrides: &Overrides) -> Result<Prepared, Vec<Diagnostic>> {
     let mut report = Report::default();
     let mut diags = Diagnostics::new();
     let mut t = Instant::now();
@@ -197,21 +286,36 @@ pub fn build(root: &Path, overrides: &Overrides) -> Result<(OutputTree, Report),
     if diags.has_errors() {
         return Err(diags.into_sorted());
     }
-    let inputs = render::Inputs {
-        config: &config,
-        pages: &pages,
-        i18n: &i18n,
-        templates: &templates,
-        provider,
-        css_url: &css_url,
+    Ok(Prepared {
+        config,
+        domain,
+        pages,
+        i18n,
+        templates,
+        css_url,
+        statics: tree,
+        warnings: diags.into_sorted(),
+        stages: report.stages,
+    })
+}
+
+/// Render and assemble: every page, the site files, the statics and the domain's exports.
+pub fn render_all(p: &Prepared) -> Result<(OutputTree, Report), Vec<Diagnostic>> {
+    let t = Instant::now();
+    let mut report = Report {
+        stages: p.stages.clone(),
+        ..Report::default()
     };
-    let (rendered, d) = render::render(&inputs);
+    let mut diags = Diagnostics::new();
+    diags.extend(p.warnings.iter().cloned());
+    let (rendered, d) = p.with_inputs(render::render);
     diags.extend(d);
-    lap("render", &mut report);
+    report.stages.push(("render", t.elapsed()));
     if diags.has_errors() {
         return Err(diags.into_sorted());
     }
-    report.pages = pages.len();
+    let mut tree = p.statics.clone();
+    report.pages = p.pages.len();
     report.links = rendered.pages;
     for (path, bytes) in rendered.files {
         if !tree.insert(path.clone(), bytes) {
@@ -221,7 +325,7 @@ pub fn build(root: &Path, overrides: &Overrides) -> Result<(OutputTree, Report),
             );
         }
     }
-    if let Some(d) = &domain {
+    if let Some(d) = &p.domain {
         for (path, bytes) in domain::export::all(&d.catalog, &d.tables) {
             tree.insert(path, bytes);
         }
@@ -251,6 +355,75 @@ pub fn build_to_disk(
     })?;
     report.stages.push(("write", t.elapsed()));
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn copy(from: &Path, to: &Path) {
+        if from.is_dir() {
+            std::fs::create_dir_all(to).unwrap();
+            for e in std::fs::read_dir(from).unwrap().flatten() {
+                copy(&e.path(), &to.join(e.file_name()));
+            }
+        } else {
+            std::fs::copy(from, to).unwrap();
+        }
+    }
+
+    #[test]
+    fn an_incremental_rebuild_gives_exactly_the_bytes_of_a_full_one() {
+        let tmp = tempfile::tempdir().unwrap();
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for item in ["hubgen.yaml", "data", "content", "i18n", "themes"] {
+            copy(&repo.join(item), &tmp.path().join(item));
+        }
+        let root = tmp.path();
+        let o = Overrides::default();
+        let mut prepared = prepare(root, &o).unwrap();
+        let (mut tree, _) = render_all(&prepared).unwrap();
+        // Body edits in two locales, one with a new figure, one with a new FAQ answer.
+        let edit = |rel: &str, from: &str, to: &str| {
+            let p = root.join(rel);
+            let t = std::fs::read_to_string(&p).unwrap();
+            assert!(t.contains(from), "{rel}");
+            std::fs::write(&p, t.replacen(from, to, 1)).unwrap();
+            p
+        };
+        let changed = vec![
+            edit(
+                "content/en/gpu-memory.md",
+                "## ",
+                "A new line with {{ price(offer=\"a100-sxm\") }}.\n\n## ",
+            ),
+            edit(
+                "content/uk/fine-tuning.md",
+                "## Часті запитання",
+                "Новий абзац.\n\n## Часті запитання",
+            ),
+        ];
+        let touched = prepared
+            .apply_body_edits(root, &changed)
+            .expect("body-only edits");
+        assert_eq!(touched.len(), 2);
+        let files = prepared.render_pages(&touched).unwrap();
+        assert!(files.len() >= 2, "the pages and their fallback copies");
+        for (path, bytes) in files {
+            tree.files.insert(path, bytes);
+        }
+        let (full, _) = build(root, &o).unwrap();
+        assert!(tree == full, "incremental and full rebuilds differ");
+        // A front-matter change cannot be applied as a body edit.
+        let t = edit("content/en/gpu-memory.md", "weight: 20", "weight: 21");
+        assert!(prepared.apply_body_edits(root, &[t]).is_none());
+        // Nor can a data change.
+        assert!(
+            prepared
+                .apply_body_edits(root, &[root.join("data/cards.yaml")])
+                .is_none()
+        );
+    }
 }
 
 /// The output folder: `--out`, else `public/` under the root.

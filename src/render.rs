@@ -563,6 +563,22 @@ fn script_json(v: &serde_json::Value) -> String {
 
 /// Renders every page, the root, 404, sitemap and robots. Collects every error.
 pub fn render(inputs: &Inputs<'_>) -> (Rendered, Vec<Diagnostic>) {
+    render_where(inputs, None)
+}
+
+/// Renders only the jobs that show one of `pages` (indices into the page list): what a change to
+/// those pages' bodies can affect. The site files (root, 404, sitemap) are left out.
+pub fn render_pages(
+    inputs: &Inputs<'_>,
+    pages: &std::collections::HashSet<usize>,
+) -> (Rendered, Vec<Diagnostic>) {
+    render_where(inputs, Some(pages))
+}
+
+fn render_where(
+    inputs: &Inputs<'_>,
+    only: Option<&std::collections::HashSet<usize>>,
+) -> (Rendered, Vec<Diagnostic>) {
     let (jobs, mut diags) = plan(inputs);
     let sites = site_values(inputs, &jobs);
     let urls: UrlMap = jobs
@@ -577,6 +593,7 @@ pub fn render(inputs: &Inputs<'_>) -> (Rendered, Vec<Diagnostic>) {
     type PageResult = Result<(String, Vec<u8>, PageLinks), Vec<Diagnostic>>;
     let results: Vec<PageResult> = jobs
         .par_iter()
+        .filter(|job| only.is_none_or(|o| o.contains(&job.page)))
         .map(|job| render_page(inputs, &sites, &urls, &jobs, job))
         .collect();
     let mut files = BTreeMap::new();
@@ -590,9 +607,11 @@ pub fn render(inputs: &Inputs<'_>) -> (Rendered, Vec<Diagnostic>) {
             Err(d) => diags.extend(d),
         }
     }
-    match render_site_files(inputs, &sites, &jobs) {
-        Ok(extra) => files.extend(extra),
-        Err(d) => diags.extend(d),
+    if only.is_none() {
+        match render_site_files(inputs, &sites, &jobs) {
+            Ok(extra) => files.extend(extra),
+            Err(d) => diags.extend(d),
+        }
     }
     (
         Rendered {

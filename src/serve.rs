@@ -21,10 +21,20 @@ use crate::diag::Diagnostic;
 use crate::output::OutputTree;
 use crate::pipeline;
 
+/// Output files shared between snapshots: a rebuild that changes one page copies pointers only.
+pub type Files = std::collections::BTreeMap<String, Arc<[u8]>>;
+
+fn shared(tree: OutputTree) -> Files {
+    tree.files
+        .into_iter()
+        .map(|(k, v)| (k, Arc::from(v)))
+        .collect()
+}
+
 /// What the server shows: the last good tree, and the errors of a failed rebuild if any.
 #[derive(Default)]
 pub struct Snapshot {
-    pub tree: OutputTree,
+    pub files: Files,
     /// HTML of the error overlay, present while the last build failed.
     pub overlay: Option<String>,
     /// Counts rebuilds, for clients and tests.
@@ -85,39 +95,90 @@ pub fn overlay(diags: &[Diagnostic]) -> String {
     )
 }
 
-/// One build into memory, timed. Errors become the overlay over the previous tree.
-fn rebuild(root: &Path, overrides: &Overrides, live: &Live, previous: &Arc<Snapshot>) -> String {
-    let start = Instant::now();
-    let result = pipeline::build(root, overrides);
-    let ms = start.elapsed().as_secs_f64() * 1000.0;
-    let generation = previous.generation + 1;
-    match result {
-        Ok((tree, report)) => {
-            for w in &report.warnings {
-                eprint!("{w}");
-            }
-            let line = format!("rebuilt {} pages in {ms:.0} ms", report.pages);
-            live.swap(Snapshot {
-                tree,
-                overlay: None,
-                generation,
-            });
-            line
+/// What the watcher keeps between rebuilds: the prepared inputs of the last good full build,
+/// so an edit to a page's body re-renders only that page.
+#[derive(Default)]
+pub struct Session {
+    prepared: Option<pipeline::Prepared>,
+}
+
+impl Session {
+    /// Rebuilds after `changed` (empty: the first build), swaps the result in, and says what it
+    /// did. Body-only edits re-render their pages; anything else is a full in-memory build.
+    pub fn rebuild(
+        &mut self,
+        root: &Path,
+        overrides: &Overrides,
+        live: &Live,
+        changed: &[PathBuf],
+    ) -> String {
+        let start = Instant::now();
+        let previous = live.current();
+        let generation = previous.generation + 1;
+        let incremental = match (&mut self.prepared, changed.is_empty()) {
+            (Some(p), false) => p
+                .apply_body_edits(root, changed)
+                .map(|touched| (p, touched)),
+            _ => None,
+        };
+        if let Some((prepared, touched)) = incremental {
+            let ms = |s: Instant| s.elapsed().as_secs_f64() * 1000.0;
+            return match prepared.render_pages(&touched) {
+                Ok(changed_files) => {
+                    let mut files = previous.files.clone();
+                    let n = changed_files.len();
+                    for (path, bytes) in changed_files {
+                        files.insert(path, Arc::from(bytes));
+                    }
+                    live.swap(Snapshot {
+                        files,
+                        overlay: None,
+                        generation,
+                    });
+                    format!("re-rendered {n} page(s) in {:.0} ms", ms(start))
+                }
+                Err(diags) => self.failed(&diags, live, &previous, ms(start)),
+            };
         }
-        Err(diags) => {
-            for d in &diags {
-                eprint!("{d}");
+        let result = pipeline::prepare(root, overrides).and_then(|p| {
+            let built = pipeline::render_all(&p)?;
+            Ok((p, built))
+        });
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        match result {
+            Ok((prepared, (tree, report))) => {
+                for w in &report.warnings {
+                    eprint!("{w}");
+                }
+                self.prepared = Some(prepared);
+                live.swap(Snapshot {
+                    files: shared(tree),
+                    overlay: None,
+                    generation,
+                });
+                format!("rebuilt {} pages in {ms:.0} ms", report.pages)
             }
-            let errors = diags.iter().filter(|d| d.is_error()).count();
-            live.swap(Snapshot {
-                tree: previous.tree.clone(),
-                overlay: Some(overlay(&diags)),
-                generation,
-            });
-            format!(
-                "build failed with {errors} error(s) in {ms:.0} ms; still serving the last good site"
-            )
+            Err(diags) => {
+                // Whatever was prepared no longer matches the files: the next change rebuilds all.
+                self.prepared = None;
+                self.failed(&diags, live, &previous, ms)
+            }
         }
+    }
+
+    fn failed(&self, diags: &[Diagnostic], live: &Live, previous: &Snapshot, ms: f64) -> String {
+        for d in diags {
+            eprint!("{d}");
+        }
+        let errors = diags.iter().filter(|d| d.is_error()).count();
+        live.swap(Snapshot {
+            files: previous.files.clone(),
+            overlay: Some(overlay(diags)),
+            generation: previous.generation + 1,
+        });
+        format!(
+            "build failed with {errors} error(s) in {ms:.0} ms; still serving the last good site"
+        )
     }
 }
 
@@ -150,11 +211,11 @@ async fn serve_file(State(live): State<Live>, uri: Uri) -> Response {
     };
     let found = candidates
         .iter()
-        .find_map(|p| snap.tree.files.get(p).map(|b| (p.as_str(), b)));
+        .find_map(|p| snap.files.get(p).map(|b| (p.as_str(), b)));
     let (status, name, bytes) = match found {
-        Some((p, b)) => (StatusCode::OK, p, b.as_slice()),
-        None => match snap.tree.files.get("404.html") {
-            Some(b) => (StatusCode::NOT_FOUND, "404.html", b.as_slice()),
+        Some((p, b)) => (StatusCode::OK, p, &b[..]),
+        None => match snap.files.get("404.html") {
+            Some(b) => (StatusCode::NOT_FOUND, "404.html", &b[..]),
             None => (StatusCode::NOT_FOUND, "404.txt", &b"not found"[..]),
         },
     };
@@ -206,7 +267,25 @@ pub fn run(opts: Options) -> Result<(), String> {
     runtime.block_on(serve(opts))
 }
 
-async fn serve(opts: Options) -> Result<(), String> {
+/// Editors' scratch files (`.x.md.swp`, `x.md~`, `4913`): never a reason to rebuild.
+fn is_scratch(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    name.starts_with('.')
+        || name.ends_with('~')
+        || name.ends_with(".swp")
+        || name.ends_with(".tmp")
+        || (!path.exists() && path.extension().is_none())
+}
+
+async fn serve(mut opts: Options) -> Result<(), String> {
+    // Absolute, so the watcher's paths can be matched to pages.
+    opts.root = opts
+        .root
+        .canonicalize()
+        .map_err(|e| format!("cannot open {}: {e}", opts.root.display()))?;
     let addr = SocketAddr::new(opts.bind, opts.port);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
@@ -221,7 +300,8 @@ async fn serve(opts: Options) -> Result<(), String> {
     let live = Live {
         snapshot: Arc::new(RwLock::new(Arc::new(Snapshot::default()))),
     };
-    let first = rebuild(&opts.root, &overrides, &live, &live.current());
+    let mut session = Session::default();
+    let first = session.rebuild(&opts.root, &overrides, &live, &[]);
     eprintln!("{first}");
 
     let livereload = tower_livereload::LiveReloadLayer::new();
@@ -240,10 +320,18 @@ async fn serve(opts: Options) -> Result<(), String> {
         None,
         move |result: DebounceEventResult| {
             let Ok(events) = result else { return };
-            if events.iter().all(|e| e.kind.is_access()) {
+            let mut changed: Vec<PathBuf> = events
+                .iter()
+                .filter(|e| !e.kind.is_access())
+                .flat_map(|e| e.paths.iter().cloned())
+                .filter(|p| !is_scratch(p))
+                .collect();
+            if changed.is_empty() {
                 return;
             }
-            let line = rebuild(&root, &overrides, &watch_live, &watch_live.current());
+            changed.sort();
+            changed.dedup();
+            let line = session.rebuild(&root, &overrides, &watch_live, &changed);
             eprintln!("{line}");
             reloader.reload();
         },

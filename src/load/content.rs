@@ -11,7 +11,7 @@ use crate::load::yaml;
 use crate::source::{pos_of, split_front_matter};
 
 /// Front matter as written. Unknown keys are errors; free-form values go under `extra`.
-#[derive(Debug, Clone, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize, Default, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FrontMatter {
     pub title: String,
