@@ -357,6 +357,11 @@ pub fn build_to_disk(
     Ok(report)
 }
 
+/// The output folder: `--out`, else `public/` under the root.
+pub fn out_dir(root: &Path, out: Option<PathBuf>) -> PathBuf {
+    out.unwrap_or_else(|| root.join("public"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -424,9 +429,4 @@ mod tests {
                 .is_none()
         );
     }
-}
-
-/// The output folder: `--out`, else `public/` under the root.
-pub fn out_dir(root: &Path, out: Option<PathBuf>) -> PathBuf {
-    out.unwrap_or_else(|| root.join("public"))
 }
