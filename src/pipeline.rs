@@ -80,9 +80,12 @@ impl Prepared {
         })
     }
 
-    /// Takes edited Markdown files into the pages when only their bodies changed, and says which
-    /// pages to re-render. `None` when anything else changed (front matter, a new or removed file,
-    /// data, strings, templates, config): then only a full rebuild is right.
+    /// Takes edited Markdown files into the pages when the edit cannot move anything else, and
+    /// says which pages to re-render: a body edit re-renders the page (and its copies in locales
+    /// that fall back to it); a new title, description, weight or `extra` of a page below the top
+    /// level also re-renders the sections that list it. `None` when a full rebuild is the only
+    /// right answer: a new or removed file, a changed URL, date, template or draft flag, a top-level
+    /// page (the menus list those), or any change outside `content/`.
     pub fn apply_body_edits(
         &mut self,
         root: &Path,
@@ -99,17 +102,44 @@ impl Prepared {
             let split = crate::source::split_front_matter(&text).ok()?;
             let front: load::content::FrontMatter =
                 load::yaml::parse(rel, split.front_matter, split.front_matter_line).ok()?;
-            if front != self.pages[i].front {
+            let old = &self.pages[i].front;
+            let listed = front.title != old.title
+                || front.description != old.description
+                || front.weight != old.weight
+                || front.link_title != old.link_title;
+            let same_place = front.slug == old.slug
+                && front.date == old.date
+                && front.draft == old.draft
+                && front.template == old.template;
+            let page_rel = &self.pages[i].rel;
+            let top_level = !page_rel.contains('/')
+                || (page_rel.matches('/').count() == 1 && page_rel.ends_with("/_index.md"));
+            if !same_place || (listed && (top_level || self.pages[i].is_section())) {
                 return None;
             }
+            let parent = listed.then(|| {
+                let dir = page_rel.rsplit_once('/').map_or("", |(d, _)| d);
+                format!("{dir}/_index.md")
+            });
             let offset = split.body_offset;
-            edits.push((i, text, offset));
+            edits.push((i, text, offset, front, parent));
         }
         let mut touched = std::collections::HashSet::new();
-        for (i, text, offset) in edits {
+        for (i, text, offset, front, parent) in edits {
             self.pages[i].text = text;
             self.pages[i].body_offset = offset;
+            self.pages[i].front = front;
             touched.insert(i);
+            if let Some(section) = parent {
+                // The section in every locale: a locale without this page lists the fallback.
+                touched.extend(
+                    self.pages
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| p.rel == section)
+                        .map(|(j, _)| j),
+                );
+            }
         }
         Some(touched)
     }
@@ -385,6 +415,20 @@ mod tests {
             copy(&repo.join(item), &tmp.path().join(item));
         }
         let root = tmp.path();
+        // A section below the top level, in English only (other locales show it from English).
+        std::fs::create_dir_all(root.join("content/en/guides")).unwrap();
+        std::fs::write(
+            root.join("content/en/guides/_index.md"),
+            "---\ntitle: Guides\nweight: 90\n---\n\nGuides.\n",
+        )
+        .unwrap();
+        for (name, w) in [("alpha", 1), ("beta", 2)] {
+            std::fs::write(
+                root.join(format!("content/en/guides/{name}.md")),
+                format!("---\ntitle: {name}\nweight: {w}\n---\n\nAbout {name}.\n"),
+            )
+            .unwrap();
+        }
         let o = Overrides::default();
         let mut prepared = prepare(root, &o).unwrap();
         let (mut tree, _) = render_all(&prepared).unwrap();
@@ -419,7 +463,28 @@ mod tests {
         }
         let (full, _) = build(root, &o).unwrap();
         assert!(tree == full, "incremental and full rebuilds differ");
-        // A front-matter change cannot be applied as a body edit.
+        // A nested page's new title and weight: the page and the section in every locale.
+        let nested = edit(
+            "content/en/guides/beta.md",
+            "title: beta\nweight: 2",
+            "title: Beta first\nweight: 0",
+        );
+        let touched = prepared
+            .apply_body_edits(root, &[nested])
+            .expect("a listed-field edit");
+        assert_eq!(touched.len(), 2, "the page and the one English section");
+        for (path, bytes) in prepared.render_pages(&touched).unwrap() {
+            tree.files.insert(path, bytes);
+        }
+        let (full, _) = build(root, &o).unwrap();
+        assert!(
+            tree == full,
+            "incremental and full rebuilds differ after a title edit"
+        );
+        assert!(
+            String::from_utf8_lossy(&tree.files["uk/guides/index.html"]).contains("Beta first")
+        );
+        // A top-level page's title is in every menu: a full rebuild.
         let t = edit("content/en/gpu-memory.md", "weight: 20", "weight: 21");
         assert!(prepared.apply_body_edits(root, &[t]).is_none());
         // Nor can a data change.
