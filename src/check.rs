@@ -74,8 +74,13 @@ fn links(root: &Path, tree: &OutputTree, pages: &[PageLinks]) -> Vec<Diagnostic>
         }
     }
     let mut out = Vec::new();
+    let mut seen: BTreeSet<(&Path, &str)> = BTreeSet::new();
     for page in pages {
         for link in &page.links {
+            // A link written twice, or a page shown again as another locale's fallback: once.
+            if !seen.insert((page.source.as_path(), link.written.as_str())) {
+                continue;
+            }
             let url = link.url.as_str();
             if url.starts_with("http://")
                 || url.starts_with("https://")

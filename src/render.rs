@@ -68,6 +68,23 @@ pub fn templates(
         raw.push((s.name.clone(), text));
     }
     if let Err(e) = tera.add_raw_templates(raw.iter().map(|(n, t)| (n.as_str(), t.as_str()))) {
+        // Positions in a minified template do not map back reliably: parse the originals, as
+        // written, to point at the right line.
+        let mut plain = Tera::new();
+        let originals: Vec<(String, String)> = sources
+            .iter()
+            .map(|s| (s.name.clone(), s.text.clone()))
+            .collect();
+        let e = match plain
+            .add_raw_templates(originals.iter().map(|(n, t)| (n.as_str(), t.as_str())))
+        {
+            Err(original) => original,
+            Ok(()) => e,
+        };
+        let files = files
+            .into_iter()
+            .map(|(k, (f, original, _))| (k, (f, original.clone(), original)))
+            .collect();
         let t = Templates {
             tera: Tera::new(),
             files,
@@ -120,7 +137,8 @@ impl Templates {
                 };
                 // Templates are minified before Tera sees them: find the failing text in the original.
                 let failing = given.get(span.range.clone()).filter(|f| !f.is_empty());
-                match failing.and_then(|f| original.find(f)) {
+                let exact = (given == original).then_some(span.range.start);
+                match exact.or_else(|| failing.and_then(|f| original.find(f))) {
                     Some(off) => d = d.at_in(pos_of(original, off), original),
                     None => d = d.at(pos),
                 }
@@ -598,15 +616,17 @@ fn render_where(
         .collect();
     let mut files = BTreeMap::new();
     let mut page_links = Vec::new();
+    let mut per_page: Vec<Diagnostic> = Vec::new();
     for r in results {
         match r {
             Ok((path, bytes, links)) => {
                 files.insert(path, bytes);
                 page_links.push(links);
             }
-            Err(d) => diags.extend(d),
+            Err(d) => per_page.extend(d),
         }
     }
+    diags.extend(merge_repeats(per_page));
     if only.is_none() {
         match render_site_files(inputs, &sites, &jobs) {
             Ok(extra) => files.extend(extra),
@@ -763,6 +783,27 @@ fn render_page(
         links: md.links,
     };
     Ok((output_path(&job.url), html.into_bytes(), links))
+}
+
+/// One template error hit by many pages is one diagnostic, naming the first page and the count.
+fn merge_repeats(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut out: Vec<(Diagnostic, usize)> = Vec::new();
+    for d in diags {
+        match out
+            .iter_mut()
+            .find(|(o, _)| o.file == d.file && o.pos == d.pos && o.message == d.message)
+        {
+            Some((_, n)) => *n += 1,
+            None => out.push((d, 0)),
+        }
+    }
+    out.into_iter()
+        .map(|(d, more)| match (more, d.hint.clone()) {
+            (0, _) => d,
+            (n, Some(h)) => d.with_hint(format!("{h} (and {n} more page(s))")),
+            (n, None) => d.with_hint(format!("{n} more page(s) hit the same error")),
+        })
+        .collect()
 }
 
 /// FAQPage data from the page's questions, and any `extra.jsonld` objects the page carries.

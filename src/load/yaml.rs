@@ -59,7 +59,30 @@ fn hint_for(message: &str) -> Option<String> {
     if m.contains("duplicate") {
         Some("each key may appear once in a mapping; remove or rename one of them".into())
     } else if m.contains("unknown field") {
-        Some("check the spelling; the allowed keys are listed above".into())
+        // "unknown field `titel`, expected one of `title`, `slug`" (quotes vary by version).
+        let clean = |t: &str| {
+            t.trim()
+                .trim_matches(|c| c == '`' || c == '\'' || c == '"')
+                .to_owned()
+        };
+        let field = message.split('`').nth(1).map(clean);
+        let known: Vec<String> = message
+            .split_once("expected one of")
+            .or_else(|| message.split_once("expected"))
+            .map(|(_, rest)| {
+                rest.split(',')
+                    .map(clean)
+                    .filter(|k| !k.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default();
+        match field
+            .as_deref()
+            .and_then(|f| crate::diag::did_you_mean(f, known.iter().map(String::as_str)))
+        {
+            Some(m) => Some(format!("did you mean `{m}`?")),
+            None => Some("check the spelling; the allowed keys are listed above".into()),
+        }
     } else if m.contains("missing field") {
         Some("add the field; it has no default".into())
     } else if m.contains("budget") {

@@ -1,0 +1,289 @@
+//! `hubgen check`: one small fixture per kind of error, each with the exact file, line, column and
+//! message a writer sees; all errors of a stage in one run; JSON and GitHub output.
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+mod common;
+use common::site_copy;
+
+fn check(root: &Path, format: &str) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hubgen"))
+        .args(["check", "--format", format, "--root"])
+        .arg(root)
+        .output()
+        .expect("run hubgen check");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The error diagnostics of `check --format json`, as (file, line, column, message, hint).
+fn errors(root: &Path) -> Vec<(String, u64, u64, String, String)> {
+    let (code, stdout, stderr) = check(root, "json");
+    assert_eq!(code, 1, "check must fail:\n{stdout}\n{stderr}");
+    let v: Value = serde_json::from_str(&stdout).expect("json");
+    v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .map(|d| {
+            (
+                d["file"].as_str().unwrap_or_default().to_owned(),
+                d["line"].as_u64().unwrap_or(0),
+                d["column"].as_u64().unwrap_or(0),
+                d["message"].as_str().unwrap_or_default().to_owned(),
+                d["hint"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// Replaces `from` with `to` in a file and returns the 1-based line and column where `to` starts.
+fn plant(root: &Path, rel: &str, from: &str, to: &str) -> (u64, u64) {
+    let p = root.join(rel);
+    let text = std::fs::read_to_string(&p).expect("read");
+    let at = text
+        .find(from)
+        .unwrap_or_else(|| panic!("{rel} lacks {from:?}"));
+    std::fs::write(&p, text.replacen(from, to, 1)).expect("write");
+    let line = text[..at].matches('\n').count() as u64 + 1;
+    let col = text[..at].rsplit('\n').next().unwrap_or("").chars().count() as u64 + 1;
+    (line, col)
+}
+
+#[test]
+fn the_site_itself_checks_clean() {
+    let site = site_copy();
+    let (code, stdout, stderr) = check(site.path(), "json");
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let v: Value = serde_json::from_str(&stdout).expect("json");
+    assert_eq!(v["errors"], 0);
+    assert_eq!(v["warnings"], 0, "{stdout}");
+}
+
+#[test]
+fn yaml_in_data() {
+    let site = site_copy();
+    let (line, col) = plant(
+        site.path(),
+        "data/pricing.yaml",
+        "hours_per_month: 720",
+        "hours_per_month: many",
+    );
+    let e = errors(site.path());
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(
+        (e[0].0.as_str(), e[0].1, e[0].2),
+        ("data/pricing.yaml", line, col + 17)
+    );
+    assert!(
+        e[0].3.contains("u32") || e[0].3.contains("invalid"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn front_matter_yaml_with_the_line_of_the_whole_file() {
+    let site = site_copy();
+    let (line, _) = plant(
+        site.path(),
+        "content/uk/inference.md",
+        "weight: 60",
+        "weight: [60",
+    );
+    let e = errors(site.path());
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(
+        (e[0].0.as_str(), e[0].1, e[0].2),
+        ("content/uk/inference.md", line, 9)
+    );
+}
+
+#[test]
+fn unknown_front_matter_key_with_did_you_mean() {
+    let site = site_copy();
+    let (line, col) = plant(site.path(), "content/en/inference.md", "title:", "titel:");
+    let e = errors(site.path());
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(
+        (e[0].0.as_str(), e[0].1, e[0].2),
+        ("content/en/inference.md", line, col)
+    );
+    assert!(e[0].3.starts_with("unknown field `titel`"), "{e:?}");
+    assert_eq!(e[0].4, "did you mean `title`?");
+}
+
+#[test]
+fn shortcode() {
+    let site = site_copy();
+    let (line, col) = plant(
+        site.path(),
+        "content/zh/inference.md",
+        "{{ weights_gb(",
+        "{{ weight_gb(",
+    );
+    let e = errors(site.path());
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(
+        (e[0].0.as_str(), e[0].1, e[0].2, e[0].3.as_str()),
+        (
+            "content/zh/inference.md",
+            line,
+            col,
+            "unknown shortcode `weight_gb`"
+        )
+    );
+    assert!(e[0].4.starts_with("did you mean `weights_gb`?"), "{e:?}");
+}
+
+#[test]
+fn template_syntax_at_the_template_line() {
+    let site = site_copy();
+    let (line, col) = plant(
+        site.path(),
+        "themes/default/templates/page.html",
+        "{% endblock content %}",
+        "{% if %}{% endblock content %}",
+    );
+    let e = errors(site.path());
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(
+        (e[0].0.as_str(), e[0].1, e[0].2),
+        ("themes/default/templates/page.html", line, col + 6)
+    );
+    assert!(e[0].3.starts_with("template: Found `%}`"), "{e:?}");
+}
+
+#[test]
+fn template_runtime_error_names_the_page_once() {
+    let site = site_copy();
+    let (line, col) = plant(
+        site.path(),
+        "themes/default/templates/page.html",
+        "{{ page.content | safe }}",
+        "{{ page.content | safe }}{{ page.contnet.text }}",
+    );
+    let e = errors(site.path());
+    assert_eq!(e.len(), 1, "one error for every page it breaks: {e:?}");
+    assert_eq!(
+        (e[0].0.as_str(), e[0].1, e[0].2),
+        ("themes/default/templates/page.html", line, col + 25 + 8)
+    );
+    assert!(e[0].3.contains("`contnet` is not defined"), "{e:?}");
+    assert!(
+        e[0].4.starts_with("while rendering content/") && e[0].4.contains("more page(s)"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn fluent_syntax() {
+    let site = site_copy();
+    let (line, _) = plant(site.path(), "i18n/ru/main.ftl", "nav-label =", "nav-label");
+    let e = errors(site.path());
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!((e[0].0.as_str(), e[0].1), ("i18n/ru/main.ftl", line));
+    assert!(e[0].3.starts_with("Fluent syntax error"), "{e:?}");
+}
+
+#[test]
+fn broken_link_and_broken_anchor() {
+    let site = site_copy();
+    let root = site.path();
+    let p = root.join("content/en/inference.md");
+    let mut text = std::fs::read_to_string(&p).expect("read");
+    let line = text.lines().count() as u64 + 2;
+    text.push_str(
+        "\nSee [the formula](@/gpu-memory.md#fromula) and [the old page](/en/pricing/).\n",
+    );
+    std::fs::write(&p, text).expect("write");
+    let e = errors(root);
+    assert_eq!(e.len(), 2, "{e:?}");
+    assert_eq!(
+        (e[0].0.as_str(), e[0].1, e[0].2),
+        ("content/en/inference.md", line, 19)
+    );
+    assert_eq!(
+        e[0].3,
+        "link to `@/gpu-memory.md#fromula`: the page has no anchor `#fromula`"
+    );
+    assert!(e[0].4.starts_with("did you mean `formula`?"), "{e:?}");
+    assert_eq!(
+        (e[1].0.as_str(), e[1].1, e[1].2),
+        ("content/en/inference.md", line, 63)
+    );
+    assert_eq!(
+        e[1].3,
+        "link to `/en/pricing/`: no page or file at /en/pricing/"
+    );
+}
+
+#[test]
+fn a_link_to_a_missing_page_or_a_draft_is_an_error_at_its_line() {
+    let site = site_copy();
+    let root = site.path();
+    let (line, col) = plant(
+        root,
+        "content/ru/inference.md",
+        "(@/gpus/",
+        "(@/gpus-draft.md) (@/gpus/",
+    );
+    std::fs::write(
+        root.join("content/ru/gpus-draft.md"),
+        "---\ntitle: Черновик\ndraft: true\n---\n\nТекст.\n",
+    )
+    .expect("write");
+    let e = errors(root);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(
+        (e[0].0.as_str(), e[0].1, e[0].2),
+        ("content/ru/inference.md", line, col + 1)
+    );
+    assert!(e[0].3.contains("no page content/ru/gpus-draft.md"), "{e:?}");
+}
+
+#[test]
+fn all_errors_of_the_load_stage_come_in_one_run() {
+    let site = site_copy();
+    let root = site.path();
+    plant(root, "content/en/inference.md", "title:", "titel:");
+    plant(root, "content/uk/inference.md", "weight: 60", "weight: [60");
+    plant(
+        root,
+        "data/pricing.yaml",
+        "hours_per_month: 720",
+        "hours_per_month: many",
+    );
+    plant(root, "i18n/ru/main.ftl", "nav-label =", "nav-label");
+    let files: Vec<String> = errors(root).into_iter().map(|e| e.0).collect();
+    for f in [
+        "content/en/inference.md",
+        "content/uk/inference.md",
+        "data/pricing.yaml",
+        "i18n/ru/main.ftl",
+    ] {
+        assert!(files.iter().any(|x| x == f), "{f} missing from {files:?}");
+    }
+}
+
+#[test]
+fn github_annotations_point_at_the_line() {
+    let site = site_copy();
+    let (line, col) = plant(site.path(), "content/en/inference.md", "title:", "titel:");
+    let (code, stdout, _) = check(site.path(), "github");
+    assert_eq!(code, 1);
+    let first = stdout.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with(&format!(
+            "::error file=content/en/inference.md,line={line},col={col},title=hubgen::unknown field `titel`"
+        )),
+        "{first}"
+    );
+    assert!(first.contains("%0Ahint: did you mean `title`?"), "{first}");
+}
