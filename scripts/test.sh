@@ -15,6 +15,8 @@ cargo test --release --locked
 # The binary the end-to-end tests used (same features, so nothing is compiled again).
 hubgen="${CARGO_TARGET_DIR:-target}/release/hubgen"
 "$hubgen" build --out "${CARGO_TARGET_DIR:-target}/site-check"
+# Every internal link and anchor of every page, in every locale.
+"$hubgen" check
 # Translations: a locale marked `required` in hubgen.yaml must keep its coverage.
 "$hubgen" i18n
 echo "all checks passed"

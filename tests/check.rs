@@ -287,3 +287,97 @@ fn github_annotations_point_at_the_line() {
     );
     assert!(first.contains("%0Ahint: did you mean `title`?"), "{first}");
 }
+
+#[test]
+fn drafts_are_built_only_when_asked_and_never_listed_in_a_normal_build() {
+    let site = site_copy();
+    let root = site.path();
+    std::fs::create_dir_all(root.join("content/en/notes")).expect("mkdir");
+    std::fs::write(
+        root.join("content/en/notes/_index.md"),
+        "---\ntitle: Notes\nweight: 99\n---\n\nNotes.\n",
+    )
+    .expect("write");
+    std::fs::write(
+        root.join("content/en/notes/secret-launch.md"),
+        "---\ntitle: Secret launch\ndraft: true\n---\n\nNot yet.\n",
+    )
+    .expect("write");
+    let build = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_hubgen"))
+            .args(["build", "--root"])
+            .arg(root)
+            .args(extra)
+            .output()
+            .expect("build");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        common::tree(&root.join("public"))
+    };
+    let normal = build(&[]);
+    assert!(
+        !normal
+            .keys()
+            .any(|k| k.to_string_lossy().contains("secret-launch"))
+    );
+    for (path, bytes) in &normal {
+        assert!(
+            !String::from_utf8_lossy(bytes).contains("Secret launch"),
+            "{} mentions the draft",
+            path.display()
+        );
+    }
+    let drafts = build(&["--drafts"]);
+    let page = drafts
+        .get(Path::new("en/notes/secret-launch/index.html"))
+        .expect("the draft is built with --drafts");
+    assert!(String::from_utf8_lossy(page).contains("Secret launch"));
+}
+
+#[test]
+fn new_writes_a_draft_with_its_front_matter_and_refuses_to_overwrite() {
+    let site = site_copy();
+    let root = site.path();
+    let new = |page: &str| {
+        Command::new(env!("CARGO_BIN_EXE_hubgen"))
+            .args(["new", page, "--root"])
+            .arg(root)
+            .output()
+            .expect("new")
+    };
+    // A translation of an existing page starts from the source's title.
+    std::fs::remove_file(root.join("content/uk/inference.md")).expect("rm");
+    let out = new("uk/inference");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(root.join("content/uk/inference.md")).expect("written");
+    assert!(
+        text.starts_with("---\ntitle: \"GPUs for LLM inference\"\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\ndraft: true\n") && text.contains("\ndate: 20"),
+        "{text}"
+    );
+    // A new page gets a title from its name; the site still builds (it is a draft).
+    assert!(new("en/gpu-pricing").status.success());
+    assert!(
+        std::fs::read_to_string(root.join("content/en/gpu-pricing.md"))
+            .expect("written")
+            .contains("title: \"Gpu pricing\"")
+    );
+    common::build_ok(root);
+    // Never over an existing file; never a URL that cannot be one.
+    let again = new("en/gpu-pricing");
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
+    let cyrillic = new("uk/оренда");
+    assert_eq!(cyrillic.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&cyrillic.stderr).contains("try `orenda`"));
+}
