@@ -14,9 +14,25 @@ cargo clippy --release --all-targets --locked -- -D warnings
 cargo test --release --locked
 # The binary the end-to-end tests used (same features, so nothing is compiled again).
 hubgen="${CARGO_TARGET_DIR:-target}/release/hubgen"
-"$hubgen" build --out "${CARGO_TARGET_DIR:-target}/site-check"
+site="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/site-check"
+"$hubgen" build --out "$site"
 # Every internal link and anchor of every page, in every locale.
 "$hubgen" check
 # Translations: a locale marked `required` in hubgen.yaml must keep its coverage.
 "$hubgen" i18n
+
+# The site as a visitor meets it: every page in Debian's headless Chromium (console, requests,
+# lang, hreflang, links, overflow at 375 px, axe-core, weight budget, search basics) and every
+# HTML file through the Nu checker. Installs what it needs on a fresh machine (as root).
+apt_install() {
+  [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 || return 0
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -q "$@" >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q "$@" >/dev/null; }
+}
+command -v chromium >/dev/null 2>&1 || apt_install chromium
+command -v java >/dev/null 2>&1 || apt_install default-jre-headless
+command -v npm >/dev/null 2>&1 || apt_install nodejs npm
+(cd tests/browser && npm ci --ignore-scripts --no-audit --no-fund >/dev/null)
+node tests/browser/run.mjs --self-test "$site"
+node tests/browser/run.mjs "$site" --screenshots "${CARGO_TARGET_DIR:-target}/screenshots"
 echo "all checks passed"

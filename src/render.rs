@@ -222,6 +222,9 @@ struct PageCtx<'a> {
     lang: &'a str,
     /// For a page shown from another locale: where the original lives, and its language.
     fallback: Option<Link>,
+    /// The `x-default` alternate: the language chooser for home pages when every locale has a
+    /// prefix, else the default locale's version. None on a fallback page.
+    x_default: Option<String>,
     kind: &'static str,
     content: Value,
     headings: &'a [markdown::Heading],
@@ -717,6 +720,18 @@ fn render_page(
         ),
         lang: &page.locale,
         fallback: original.map(|o| link(&o.locale, &o.url, false, false)),
+        x_default: if original.is_some() {
+            None
+        } else if page.rel == "_index.md" && config.prefix_default_locale {
+            Some(format!("{}/", config.base_url))
+        } else if job.locale == config.default_locale {
+            Some(format!("{}{}", config.base_url, job.url))
+        } else {
+            job.translations
+                .iter()
+                .find(|(l, _)| l == &config.default_locale)
+                .map(|(_, u)| format!("{}{u}", config.base_url))
+        },
         kind: if page.is_section() { "section" } else { "page" },
         content: Value::safe_string(&md.html),
         headings: &md.headings,
