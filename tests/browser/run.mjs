@@ -134,14 +134,19 @@ export async function check(root, { screenshots, only } = {}) {
         if (!info.canonical) problems.push("no canonical link");
         for (const p of ["og:title", "og:url", "og:type"]) if (!info.og.includes(p)) problems.push(`no ${p}`);
       }
+      const types = [];
       for (const j of info.jsonld) {
         try {
           const v = JSON.parse(j);
           if (!v["@type"]) problems.push("JSON-LD without @type");
+          types.push(v["@type"]);
         } catch (e) {
           problems.push(`JSON-LD does not parse: ${e.message}`);
         }
       }
+      // The structured data a page of its kind must carry.
+      if (/^\/[a-z]{2}\/gpus\/[^/]+\/$/.test(url) && !types.includes("Product")) problems.push("a card page without Product JSON-LD");
+      if (info.ids.includes("faq") && !info.fallbackLang && !types.includes("FAQPage")) problems.push("an FAQ section without FAQPage JSON-LD");
       // Weight: the page and its stylesheets, gzipped.
       const bytes = [readFileSync(join(root, file)), ...info.css.map((c) => readFileSync(join(root, c.replace(/^\//, ""))))];
       const gz = bytes.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
@@ -153,8 +158,9 @@ export async function check(root, { screenshots, only } = {}) {
         return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
       });
       for (const v of axe) problems.push(`axe: ${v}`);
-      // Phone width: nothing wider than the screen but what scrolls inside its own container.
-      await page.setViewportSize({ width: 375, height: 800 });
+      // Phone widths: nothing wider than the screen but what scrolls inside its own container.
+      for (const width of [375, 320]) {
+      await page.setViewportSize({ width, height: 800 });
       const overflow = await page.evaluate(() => {
         const w = document.documentElement.clientWidth;
         if (document.documentElement.scrollWidth <= w + 1) return null;
@@ -168,9 +174,10 @@ export async function check(root, { screenshots, only } = {}) {
           return true;
         });
         const name = culprit ? culprit.tagName.toLowerCase() + (culprit.id ? "#" + culprit.id : "") + (culprit.className && typeof culprit.className === "string" ? "." + culprit.className.split(" ")[0] : "") : "the page";
-        return `${document.documentElement.scrollWidth} px wide at a 375 px viewport (${name})`;
+        return `${document.documentElement.scrollWidth} px wide at a ${w} px viewport (${name})`;
       });
       if (overflow) problems.push(`horizontal overflow: ${overflow}`);
+      }
       if (screenshots && url === "/en/fine-tuning/") {
         mkdirSync(screenshots, { recursive: true });
         await page.screenshot({ path: join(screenshots, "fine-tuning-375.png"), fullPage: true });
@@ -233,7 +240,7 @@ async function selfTest(root) {
     let html = readFileSync(join(copy, target), "utf8");
     html = html.replace(
       "</main>",
-      '<p><a href="/en/no-such-page/">gone</a></p><div style="width:1400px">wide</div><img src="/style.css"><span><div>bad nesting</span></div></main>',
+      '<p><a href="/en/no-such-page/">gone</a></p><table><tr><td style="min-width:1400px">a table wider than a phone, with no scrolling container</td></tr></table><img src="/favicon.svg"><span><div>bad nesting</span></div></main>',
     );
     writeFileSync(join(copy, target), html);
     const { defects } = await check(copy, { only: [target] });
