@@ -158,6 +158,14 @@ export async function check(root, { screenshots, only } = {}) {
         return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
       });
       for (const v of axe) problems.push(`axe: ${v}`);
+      // Dark mode is a theme of its own: its contrast is checked too.
+      await page.emulateMedia({ colorScheme: "dark" });
+      const dark = await page.evaluate(async () => {
+        const r = await window.axe.run(document, { runOnly: { type: "rule", values: ["color-contrast"] } });
+        return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}) in dark mode: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+      });
+      for (const v of dark) problems.push(`axe: ${v}`);
+      await page.emulateMedia({ colorScheme: "light" });
       // Phone widths: nothing wider than the screen but what scrolls inside its own container.
       for (const width of [375, 320]) {
       await page.setViewportSize({ width, height: 800 });
