@@ -181,9 +181,10 @@ fn a_card_added_to_data_appears_everywhere_and_leaves_no_trace_when_removed() {
     build_ok(root);
     for l in LOCALES {
         let page = read(root, &format!("{l}/gpus/l4-test/index.html"));
+        assert!(page.contains("L4 Test Edition"), "{l}: the card's name");
         assert!(
-            page.contains("L4 Test Edition") && page.contains(&format!("lang=\"{l}\""))
-                || page.contains(&format!("lang={l}"))
+            page.contains(&format!("<html lang=\"{l}\">")),
+            "{l}: the page is in its locale"
         );
         assert!(
             ungrouped(&page).contains("560"),

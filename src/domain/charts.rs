@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use rust_decimal::prelude::ToPrimitive;
+
 use super::compute::{self, Offer};
 use super::present::{Site, dec, gb, per_month};
 use crate::i18n::{Arg, Tracked};
@@ -243,11 +245,8 @@ pub fn break_even(site: &Site<'_>, o: &Offer, l: &Tracked<'_>) -> Result<String,
     let cat = site.cat;
     let (low, high) = site.market_for(o)?;
     let month = f64::from(cat.hours_per_month);
-    let monthly: f64 = o.monthly.to_string().parse().unwrap_or(0.0);
-    let (lo, hi): (f64, f64) = (
-        low.to_string().parse().unwrap_or(0.0),
-        high.to_string().parse().unwrap_or(0.0),
-    );
+    let monthly = o.monthly.to_f64().unwrap_or(0.0);
+    let (lo, hi): (f64, f64) = (low.to_f64().unwrap_or(0.0), high.to_f64().unwrap_or(0.0));
     let round = cat.market.round_hours;
     let fewer = compute::break_even_hours(o.monthly, high, round);
     let more = compute::break_even_hours(o.monthly, low, round);
@@ -337,7 +336,7 @@ pub fn break_even(site: &Site<'_>, o: &Offer, l: &Tracked<'_>) -> Result<String,
     line(&mut out, x(0.0), y(0.0), x(month), y(hi * month), "hourly");
     line(&mut out, x(0.0), y(monthly), x(month), y(monthly), "term");
     for be in [fewer, more] {
-        let hv: f64 = be.to_string().parse().unwrap_or(0.0);
+        let hv = be.to_f64().unwrap_or(0.0);
         if hv <= month {
             line(&mut out, x(hv), y(monthly), x(hv), h - bottom, "marker");
             text(

@@ -349,13 +349,9 @@ pub fn offers(cat: &Catalog) -> Vec<Offer> {
     out
 }
 
-fn headroom(cat: &Catalog) -> f64 {
-    cat.headroom.to_string().parse().unwrap_or(0.9)
-}
-
 /// The cheapest offer (by monthly price, then data order) whose memory holds `need_gb`.
 pub fn cheapest_fit(cat: &Catalog, offers: &[Offer], need_gb: f64) -> Option<usize> {
-    let limit = headroom(cat);
+    let limit = cat.headroom_share();
     offers
         .iter()
         .enumerate()
@@ -367,7 +363,7 @@ pub fn cheapest_fit(cat: &Catalog, offers: &[Offer], need_gb: f64) -> Option<usi
 /// Computes every table. Fails with every fit row whose pick cannot hold its job.
 pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
     let offers = offers(cat);
-    let limit = headroom(cat);
+    let limit = cat.headroom_share();
     let mut fit = Vec::new();
     let mut violations = Vec::new();
     for (row, r) in cat.fit_rows.iter().enumerate() {
@@ -503,7 +499,8 @@ pub fn training_row(cat: &Catalog, offers: &[Offer], j: usize, offer: usize) -> 
     let tflops = cat.cards[o.card]
         .bf16_tflops
         .as_ref()
-        .map_or(0.0, |s| s.value.to_string().parse().unwrap_or(0.0));
+        .and_then(|s| rust_decimal::prelude::ToPrimitive::to_f64(&s.value))
+        .unwrap_or(0.0);
     let hours = |mfu: f64| training_hours(k, model.params, tokens, tflops, o.count, mfu);
     let (fast, slow) = (hours(t.mfu_high), hours(t.mfu_low));
     let (term, term_count, term_cost) =

@@ -198,6 +198,11 @@ pub struct Catalog {
 }
 
 impl Catalog {
+    /// The headroom as a share for float comparisons with memory figures.
+    pub fn headroom_share(&self) -> f64 {
+        use rust_decimal::prelude::ToPrimitive;
+        self.headroom.to_f64().unwrap_or(0.9)
+    }
     pub fn card_index(&self, id: &str) -> Option<usize> {
         self.cards.iter().position(|c| c.id == id)
     }

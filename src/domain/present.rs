@@ -108,7 +108,7 @@ impl<'a> Site<'a> {
     }
 
     pub(super) fn headroom(&self) -> f64 {
-        self.cat.headroom.to_string().parse().unwrap_or(0.9)
+        self.cat.headroom_share()
     }
 
     /// The market hourly range for an offer: its card's range, times its cards.
@@ -652,7 +652,7 @@ impl Provider for Site<'_> {
                 };
                 a.finish(&["term", "cards", "model", "method"])?;
                 let need = job.map_or(0.0, |(m, me)| self.memory(m, me).total_gb);
-                let headroom: f64 = cat.headroom.to_string().parse().unwrap_or(0.9);
+                let headroom = cat.headroom_share();
                 let best = self
                     .tables
                     .offers
