@@ -34,6 +34,10 @@ pub enum Command {
         /// Worker threads for rendering (default: one per core).
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
+        /// Take over an output folder that holds files hubgen did not write (they are replaced).
+        /// Never allows the site's root, a folder above it or a source folder.
+        #[arg(long)]
+        force: bool,
     },
     /// Serve the site from memory on loopback, rebuild on every change and reload open pages.
     Serve {

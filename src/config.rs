@@ -9,11 +9,14 @@ use crate::load::yaml;
 
 pub const CONFIG_FILE: &str = "hubgen.yaml";
 
+/// The address `serve` listens on by default, and the base URL when none is set.
+pub const DEV_BASE_URL: &str = "http://127.0.0.1:1111";
+
 /// The file as written. Unknown keys are errors.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
-    base_url: Option<String>,
+    base_url: Option<serde_saphyr::Spanned<String>>,
     default_locale: Option<String>,
     #[serde(default)]
     locales: Vec<LocaleFile>,
@@ -25,7 +28,7 @@ struct ConfigFile {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct LocaleFile {
-    code: String,
+    code: serde_saphyr::Spanned<String>,
     #[serde(default)]
     fallback: Vec<String>,
     /// Minimum translation coverage in percent that `hubgen i18n` enforces.
@@ -48,6 +51,9 @@ pub struct Config {
     pub root: PathBuf,
     /// Without a trailing slash, e.g. `https://example.org`.
     pub base_url: String,
+    /// Whether `base_url` came from the config or the command line (else it is the
+    /// development address, and a production build warns).
+    pub base_url_set: bool,
     pub default_locale: String,
     /// The default locale first, then the others in the order given.
     pub locales: Vec<Locale>,
@@ -125,10 +131,43 @@ impl Config {
             d
         };
 
+        let spanned_at = |msg: String, hint: &str, at: &serde_saphyr::Location| {
+            let pos = Pos {
+                line: usize::try_from(at.line()).unwrap_or(1).max(1),
+                col: usize::try_from(at.column()).unwrap_or(1).max(1),
+            };
+            Diagnostic::error(msg)
+                .in_file(CONFIG_FILE)
+                .at_in(pos, &text)
+                .with_hint(hint)
+        };
+        for l in &locales {
+            if let Err(why) = check_locale_code(&l.code.value) {
+                errors.push(spanned_at(
+                    format!("`{}` cannot be a locale code: {why}", l.code.value),
+                    "a locale code is a BCP 47 tag written in lowercase, as it appears in URLs: `en`, `uk`, `zh-hans`, `pt-br`",
+                    &l.code.referenced,
+                ));
+            }
+        }
+        let base_url_written = base_url.is_some();
+        let base_url = match base_url {
+            Some(b) => {
+                if let Err(why) = check_base_url(&b.value) {
+                    errors.push(spanned_at(
+                        format!("base_url `{}` is not valid: {why}", b.value),
+                        "write the address the site is served from, e.g. `https://example.org` or `https://example.org/docs`",
+                        &b.referenced,
+                    ));
+                }
+                Some(b.value)
+            }
+            None => None,
+        };
         let mut locs: Vec<Locale> = locales
             .into_iter()
             .map(|l| Locale {
-                code: l.code,
+                code: l.code.value,
                 fallback: l.fallback,
                 required: l.required,
             })
@@ -158,13 +197,6 @@ impl Config {
             }
         });
         for l in &locs {
-            if !is_locale_code(&l.code) {
-                errors.push(err_at(
-                    "- code",
-                    format!("`{}` is not a locale code", l.code),
-                    "use a BCP 47 tag such as `en`, `uk`, `zh` or `pt-BR`",
-                ));
-            }
             if l.required.is_some_and(|r| !(0.0..=100.0).contains(&r)) {
                 errors.push(err_at(
                     "required",
@@ -192,18 +224,20 @@ impl Config {
         // The default locale first, the rest in the order given.
         locs.sort_by_key(|l| l.code != default_locale);
 
+        if let Some(b) = &overrides.base_url
+            && let Err(why) = check_base_url(b)
+        {
+            errors.push(
+                Diagnostic::error(format!("--base-url `{b}` is not valid: {why}"))
+                    .with_hint("e.g. --base-url https://preview.example.org"),
+            );
+        }
+        let base_url_set = base_url_written || overrides.base_url.is_some();
         let base_url = overrides
             .base_url
             .clone()
             .or(base_url)
-            .unwrap_or_else(|| "http://127.0.0.1:1111".into());
-        if !(base_url.starts_with("http://") || base_url.starts_with("https://")) {
-            errors.push(err_at(
-                "base_url",
-                format!("base_url `{base_url}` is not an http(s) URL"),
-                "write it like `https://example.org`",
-            ));
-        }
+            .unwrap_or_else(|| DEV_BASE_URL.into());
         let theme_dir = match theme.as_deref() {
             None | Some("default") if !root.join("themes/default").is_dir() => None,
             None => Some(root.join("themes/default")),
@@ -225,6 +259,7 @@ impl Config {
         Ok(Config {
             root: root.to_path_buf(),
             base_url: base_url.trim_end_matches('/').to_owned(),
+            base_url_set,
             default_locale,
             locales: locs,
             theme_dir,
@@ -232,6 +267,17 @@ impl Config {
             minify: minify.unwrap_or(true),
             drafts: overrides.drafts,
         })
+    }
+
+    /// The folders a build reads and must never write into: content, data, themes (and the
+    /// theme in use, wherever it is), strings, static files, and the repository.
+    pub fn source_dirs(&self) -> Vec<PathBuf> {
+        let mut dirs: Vec<PathBuf> = ["content", "data", "themes", "i18n", "static", ".git"]
+            .iter()
+            .map(|d| self.root.join(d))
+            .collect();
+        dirs.extend(self.theme_dir.clone());
+        dirs
     }
 
     /// The URL path prefix of a locale: `/uk` or, for an unprefixed default locale, ``.
@@ -244,12 +290,45 @@ impl Config {
     }
 }
 
+/// A locale code names a folder and a URL prefix, so it is a URL segment (lowercase ASCII,
+/// digits, inner `-`), and it is a well-formed BCP 47 language tag (ICU4X parses it).
+fn check_locale_code(code: &str) -> Result<(), String> {
+    if code.chars().any(|c| c.is_ascii_uppercase())
+        && crate::slug::is_segment(&code.to_ascii_lowercase())
+    {
+        return Err(format!(
+            "write it in lowercase, `{}`",
+            code.to_ascii_lowercase()
+        ));
+    }
+    if !crate::slug::is_segment(code) {
+        return Err("only a-z, 0-9 and inner `-` can appear in a URL".into());
+    }
+    icu_locale_core::LanguageIdentifier::try_from_str(code)
+        .map(|_| ())
+        .map_err(|e| format!("not a BCP 47 tag ({e})"))
+}
+
 fn is_locale_code(code: &str) -> bool {
-    let mut parts = code.split('-');
-    let lang = parts.next().unwrap_or("");
-    (2..=3).contains(&lang.len())
-        && lang.chars().all(|c| c.is_ascii_lowercase())
-        && parts.all(|p| (2..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()))
+    check_locale_code(code).is_ok()
+}
+
+/// An absolute http(s) URL with a host and nothing after the path.
+fn check_base_url(s: &str) -> Result<(), String> {
+    let u = url::Url::parse(s).map_err(|e| e.to_string())?;
+    if !matches!(u.scheme(), "http" | "https") {
+        return Err(format!("the scheme is `{}`, not http or https", u.scheme()));
+    }
+    if u.host_str().is_none_or(str::is_empty) {
+        return Err("it has no host".into());
+    }
+    if u.query().is_some() || u.fragment().is_some() {
+        return Err("it has a query or fragment".into());
+    }
+    if !u.username().is_empty() || u.password().is_some() {
+        return Err("it carries a user name or password".into());
+    }
+    Ok(())
 }
 
 /// Locale codes from the folders under `content/`, sorted, `en` first.
@@ -297,8 +376,48 @@ mod tests {
     }
 
     #[test]
-    fn locale_codes() {
-        assert!(is_locale_code("en") && is_locale_code("pt-BR") && is_locale_code("zh-Hans"));
-        assert!(!is_locale_code("English") && !is_locale_code("e"));
+    fn locale_codes_are_lowercase_bcp47_url_segments() {
+        for ok in ["en", "uk", "pt-br", "zh-hans", "sr-latn-rs", "es-419"] {
+            assert!(is_locale_code(ok), "{ok}");
+        }
+        for bad in [
+            "English",
+            "e",
+            "pt-BR",
+            "../x",
+            "en_US",
+            "en-",
+            "toolonglanguage",
+            "x-y-z-",
+        ] {
+            assert!(!is_locale_code(bad), "{bad}");
+        }
+        assert!(check_locale_code("pt-BR").unwrap_err().contains("`pt-br`"));
+        let e = parse("locales:\n  - code: en\n  - code: ../../x\n").unwrap_err();
+        assert_eq!(e[0].location(), "hubgen.yaml:3:11", "{}", e[0]);
+    }
+
+    #[test]
+    fn base_url_must_be_an_absolute_http_url() {
+        for ok in [
+            "https://example.org",
+            "http://127.0.0.1:1111",
+            "https://x.org/docs/",
+        ] {
+            assert!(check_base_url(ok).is_ok(), "{ok}");
+        }
+        for bad in [
+            "example.org",
+            "ftp://x.org",
+            "https://",
+            "https://x.org/?a=1",
+            "https://u:p@x.org",
+            "https://exa mple.org",
+            "/docs",
+        ] {
+            assert!(check_base_url(bad).is_err(), "{bad}");
+        }
+        let e = parse("base_url: htps//x\n").unwrap_err();
+        assert_eq!(e[0].location(), "hubgen.yaml:1:11", "{}", e[0]);
     }
 }

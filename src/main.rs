@@ -41,6 +41,7 @@ fn main() -> ExitCode {
             base_url,
             drafts,
             jobs,
+            force,
         } => {
             if let Some(n) = jobs
                 && let Err(e) = rayon::ThreadPoolBuilder::new()
@@ -53,7 +54,8 @@ fn main() -> ExitCode {
             let start = Instant::now();
             let out = pipeline::out_dir(&root, out);
             let overrides = Overrides { base_url, drafts };
-            match pipeline::build_to_disk(&root, &out, &overrides) {
+            let opts = output::WriteOptions::from_env();
+            match pipeline::build_to_disk(&root, &out, &overrides, force, opts) {
                 Ok(report) => {
                     for w in &report.warnings {
                         eprint!("{w}");
@@ -74,7 +76,12 @@ fn main() -> ExitCode {
                     );
                     ExitCode::SUCCESS
                 }
-                Err(diags) => {
+                Err(pipeline::Failure::Refused(r)) => {
+                    eprint!("{r}");
+                    eprintln!("nothing was written");
+                    ExitCode::from(2)
+                }
+                Err(pipeline::Failure::Diagnostics(diags)) => {
                     let errors = diags.iter().filter(|d| d.is_error()).count();
                     for d in &diags {
                         eprint!("{d}");

@@ -1,13 +1,79 @@
-//! Output: the rendered tree in memory, and writing it so a failed build never touches the old one.
+//! Output: the rendered tree in memory, and writing it so that a failed or killed build never
+//! touches the old one, two builds never mix, and nothing lands outside the output folder.
+//!
+//! The write, step by step (every step holds an exclusive lock on the output's parent folder):
+//! 1. leftovers of builds that died (`.<name>.hubgen-new-<pid>`, `.<name>.hubgen-old-<pid>`
+//!    beside the output) are removed: under the lock, no live hubgen owns them;
+//! 2. the whole tree goes to a fresh staging folder beside the output, each path checked again
+//!    (no absolute path, no `..`, no empty or dot segment), with the manifest that marks the
+//!    folder as hubgen's written last;
+//! 3. the staging folder and the output are exchanged in one step (`renameat2(RENAME_EXCHANGE)`
+//!    on Linux; two renames elsewhere), so a reader sees the old tree or the new one, never none;
+//! 4. the old tree, now in the staging name, is removed; if that fails the build still succeeded
+//!    and the next build removes it.
+
+pub mod guard;
 
 use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
+/// The file that marks a folder as written by hubgen: every file of the tree with its size and
+/// hash, in path order. It is not part of the site.
+pub const MANIFEST: &str = ".hubgen-manifest.json";
+
 /// Relative path (`/`-separated) → bytes, in sorted order.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct OutputTree {
     pub files: BTreeMap<String, Vec<u8>>,
+}
+
+/// How to write: a fault to inject, for tests of the failure path through the binary.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct WriteOptions {
+    /// Fail with an I/O error after this many files are written (`HUBGEN_FAULT=write:N`).
+    pub fail_after: Option<usize>,
+}
+
+impl WriteOptions {
+    /// Reads `HUBGEN_FAULT` (`write:N`): a test hook that makes the N+1-th file write fail as a
+    /// full disk would. Anything else in the variable is ignored.
+    pub fn from_env() -> Self {
+        let fail_after = std::env::var("HUBGEN_FAULT")
+            .ok()
+            .and_then(|v| v.strip_prefix("write:")?.parse().ok());
+        WriteOptions { fail_after }
+    }
+}
+
+/// What the write left behind that the user may want to know about.
+#[derive(Debug, Default)]
+pub struct Written {
+    /// Leftover folders of killed builds that were removed first.
+    pub removed_leftovers: Vec<PathBuf>,
+    /// The old tree could not be removed after the swap (the next build removes it).
+    pub old_not_removed: Option<(PathBuf, io::Error)>,
+    /// The build waited for another build into the same folder.
+    pub waited: bool,
+}
+
+/// Why a relative output path is refused: the writer's own check, whatever validation ran before.
+pub fn check_rel(rel: &str) -> Result<(), String> {
+    if rel.is_empty() {
+        return Err("an empty path".into());
+    }
+    if rel.starts_with('/') || rel.contains('\\') || rel.contains('\0') || rel.contains(':') {
+        return Err(format!("`{rel}` is not a relative `/`-separated path"));
+    }
+    for seg in rel.split('/') {
+        if seg.is_empty() || seg == "." || seg == ".." {
+            return Err(format!("`{rel}` has an empty, `.` or `..` segment"));
+        }
+    }
+    if Path::new(rel).is_absolute() {
+        return Err(format!("`{rel}` is absolute"));
+    }
+    Ok(())
 }
 
 impl OutputTree {
@@ -24,55 +90,184 @@ impl OutputTree {
         self.files.values().map(Vec::len).sum()
     }
 
-    /// Writes the tree to `out` atomically as far as the filesystem allows: everything goes to a
-    /// sibling staging folder first; only when all of it is written is the old tree moved aside and
-    /// the new one renamed into place, then the old one removed. A failure before the swap leaves
-    /// `out` exactly as it was.
-    pub fn write_to(&self, out: &Path) -> io::Result<()> {
-        let parent = match out.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        std::fs::create_dir_all(&parent)?;
-        let name = out
-            .file_name()
-            .map_or_else(|| "public".into(), |n| n.to_string_lossy().into_owned());
-        let pid = std::process::id();
-        let staging = parent.join(format!(".{name}.hubgen-new-{pid}"));
-        let old = parent.join(format!(".{name}.hubgen-old-{pid}"));
-        let _ = std::fs::remove_dir_all(&staging);
-        let result = self.write_all(&staging);
-        if let Err(e) = result {
-            let _ = std::fs::remove_dir_all(&staging);
-            return Err(e);
-        }
-        let had_old = out.exists();
-        if had_old {
-            std::fs::rename(out, &old)?;
-        }
-        if let Err(e) = std::fs::rename(&staging, out) {
-            if had_old {
-                let _ = std::fs::rename(&old, out);
-            }
-            let _ = std::fs::remove_dir_all(&staging);
-            return Err(e);
-        }
-        if had_old {
-            std::fs::remove_dir_all(&old)?;
-        }
-        Ok(())
+    /// The manifest: `{"generator": "hubgen", "files": [{"path", "bytes", "xxh3"}…]}`, in path
+    /// order, so it is as deterministic as the tree.
+    pub fn manifest(&self) -> Vec<u8> {
+        let files: Vec<serde_json::Value> = self
+            .files
+            .iter()
+            .map(|(path, bytes)| {
+                serde_json::json!({
+                    "path": path,
+                    "bytes": bytes.len(),
+                    "xxh3": format!("{:016x}", xxhash_rust::xxh3::xxh3_64(bytes)),
+                })
+            })
+            .collect();
+        let doc = serde_json::json!({ "generator": "hubgen", "files": files });
+        let mut text = serde_json::to_vec_pretty(&doc).unwrap_or_default();
+        text.push(b'\n');
+        text
     }
 
-    fn write_all(&self, dir: &Path) -> io::Result<()> {
-        std::fs::create_dir_all(dir)?;
-        for (rel, bytes) in &self.files {
+    /// Writes the tree to `out` (which the guard has accepted) as described in the module docs.
+    /// On error, `out` is as it was and no staging folder is left.
+    pub fn write_to(&self, out: &Path, opts: WriteOptions) -> io::Result<Written> {
+        for rel in self.files.keys() {
+            check_rel(rel).map_err(|e| {
+                io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("refusing to write {e}"),
+                )
+            })?;
+        }
+        let (parent, name) = split_out(out);
+        std::fs::create_dir_all(&parent)?;
+        let mut written = Written::default();
+        let _lock = lock_dir(&parent, &mut written.waited)?;
+        written.removed_leftovers = remove_leftovers(&parent, &name);
+        let pid = std::process::id();
+        let staging = parent.join(format!(".{name}.hubgen-new-{pid}"));
+        if let Err(e) = self.write_all(&staging, opts) {
+            let _ = std::fs::remove_dir_all(&staging);
+            return Err(e);
+        }
+        if let Err(e) = swap(&staging, out) {
+            let _ = std::fs::remove_dir_all(&staging);
+            return Err(e);
+        }
+        // `staging` now holds the old tree, if there was one.
+        if staging.exists()
+            && let Err(e) = std::fs::remove_dir_all(&staging)
+        {
+            written.old_not_removed = Some((staging, e));
+        }
+        Ok(written)
+    }
+
+    fn write_all(&self, dir: &Path, opts: WriteOptions) -> io::Result<()> {
+        std::fs::create_dir(dir)?;
+        for (n, (rel, bytes)) in self.files.iter().enumerate() {
+            if opts.fail_after.is_some_and(|limit| n >= limit) {
+                return Err(io::Error::new(
+                    io::ErrorKind::StorageFull,
+                    "no space left on device (injected by HUBGEN_FAULT)",
+                ));
+            }
             let path = dir.join(rel);
             if let Some(p) = path.parent() {
                 std::fs::create_dir_all(p)?;
             }
             std::fs::write(&path, bytes)?;
         }
+        std::fs::write(dir.join(MANIFEST), self.manifest())
+    }
+}
+
+/// The output's parent folder and its name.
+fn split_out(out: &Path) -> (PathBuf, String) {
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = out
+        .file_name()
+        .map_or_else(|| "public".into(), |n| n.to_string_lossy().into_owned());
+    (parent, name)
+}
+
+/// An exclusive lock on the output's parent folder, held until dropped. A second build into
+/// the same place waits for the first.
+fn lock_dir(parent: &Path, waited: &mut bool) -> io::Result<std::fs::File> {
+    let dir = std::fs::File::open(parent)?;
+    match dir.try_lock() {
+        Ok(()) => Ok(dir),
+        Err(std::fs::TryLockError::WouldBlock) => {
+            eprintln!(
+                "waiting for another hubgen build into {} to finish…",
+                parent.display()
+            );
+            *waited = true;
+            dir.lock()?;
+            Ok(dir)
+        }
+        Err(std::fs::TryLockError::Error(e)) => Err(e),
+    }
+}
+
+/// Removes staging and old folders of builds that died. Called under the lock, so no live
+/// build owns them; only names of exactly our pattern are touched.
+fn remove_leftovers(parent: &Path, name: &str) -> Vec<PathBuf> {
+    let mut removed = Vec::new();
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return removed;
+    };
+    for e in entries.flatten() {
+        let file_name = e.file_name();
+        let Some(n) = file_name.to_str() else {
+            continue;
+        };
+        let ours = [".hubgen-new-", ".hubgen-old-"].iter().any(|tag| {
+            n.strip_prefix(&format!(".{name}{tag}"))
+                .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+        });
+        let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
+        if ours && is_dir && std::fs::remove_dir_all(e.path()).is_ok() {
+            removed.push(e.path());
+        }
+    }
+    removed.sort();
+    removed
+}
+
+/// Puts `staging` at `out`; the old `out`, if any, ends up at `staging`.
+fn swap(staging: &Path, out: &Path) -> io::Result<()> {
+    if std::fs::symlink_metadata(out).is_err() {
+        return std::fs::rename(staging, out);
+    }
+    #[cfg(target_os = "linux")]
+    {
+        match exchange(staging, out) {
+            Ok(()) => return Ok(()),
+            // Filesystems without RENAME_EXCHANGE: fall back to two renames.
+            Err(e) if matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let pid = std::process::id();
+    let (parent, name) = split_out(out);
+    let old = parent.join(format!(".{name}.hubgen-old-{pid}"));
+    std::fs::rename(out, &old)?;
+    if let Err(e) = std::fs::rename(staging, out) {
+        let _ = std::fs::rename(&old, out);
+        return Err(e);
+    }
+    std::fs::rename(&old, staging)
+}
+
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> io::Result<()> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let c = |p: &Path| {
+        CString::new(p.as_os_str().as_bytes())
+            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a path with a NUL byte"))
+    };
+    let (a, b) = (c(a)?, c(b)?);
+    // SAFETY: both are valid NUL-terminated paths relative to the current directory.
+    let r = unsafe {
+        libc::renameat2(
+            libc::AT_FDCWD,
+            a.as_ptr(),
+            libc::AT_FDCWD,
+            b.as_ptr(),
+            libc::RENAME_EXCHANGE,
+        )
+    };
+    if r == 0 {
         Ok(())
+    } else {
+        Err(io::Error::last_os_error())
     }
 }
 
@@ -80,8 +275,17 @@ impl OutputTree {
 mod tests {
     use super::*;
 
+    fn leftovers(dir: &Path) -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("hubgen-"))
+            .collect()
+    }
+
     #[test]
-    fn replaces_the_old_tree_whole() {
+    fn replaces_the_old_tree_whole_and_marks_it() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("public");
         std::fs::create_dir_all(out.join("stale")).unwrap();
@@ -89,10 +293,109 @@ mod tests {
         let mut t = OutputTree::default();
         assert!(t.insert("en/index.html".into(), b"new".to_vec()));
         assert!(!t.insert("en/index.html".into(), b"again".to_vec()));
-        t.write_to(&out).unwrap();
+        t.write_to(&out, WriteOptions::default()).unwrap();
         assert_eq!(std::fs::read(out.join("en/index.html")).unwrap(), b"new");
         assert!(!out.join("stale").exists());
-        let leftovers: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
-        assert_eq!(leftovers.len(), 1, "no staging folders left behind");
+        let m: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(out.join(MANIFEST)).unwrap()).unwrap();
+        assert_eq!(m["files"][0]["path"], "en/index.html");
+        assert_eq!(m["files"][0]["bytes"], 3);
+        assert_eq!(leftovers(tmp.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn the_writer_refuses_paths_that_leave_the_folder_even_unvalidated() {
+        for bad in [
+            "../x.html",
+            "a/../../x",
+            "/etc/x",
+            "a//b",
+            "./a",
+            "",
+            "a\\..\\b",
+            "c:x",
+        ] {
+            assert!(check_rel(bad).is_err(), "{bad:?} accepted");
+            let tmp = tempfile::tempdir().unwrap();
+            let out = tmp.path().join("site/public");
+            let mut t = OutputTree::default();
+            t.insert("ok.html".into(), b"ok".to_vec());
+            t.insert(bad.into(), b"escaped".to_vec());
+            let e = t.write_to(&out, WriteOptions::default()).unwrap_err();
+            assert_eq!(e.kind(), io::ErrorKind::InvalidInput, "{bad:?}: {e}");
+            // Nothing was written anywhere: not the output, not beside it, not above it.
+            assert!(!tmp.path().join("site").exists(), "{bad:?}");
+            assert!(!tmp.path().join("x.html").exists());
+        }
+        assert!(check_rel("en/gpus/h100-sxm/index.html").is_ok());
+    }
+
+    #[test]
+    fn a_fault_while_writing_leaves_the_old_tree_and_no_staging() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("public");
+        let mut old = OutputTree::default();
+        old.insert("a.html".into(), b"old a".to_vec());
+        old.write_to(&out, WriteOptions::default()).unwrap();
+        let before = std::fs::read(out.join(MANIFEST)).unwrap();
+        let mut new = OutputTree::default();
+        for i in 0..10 {
+            new.insert(format!("p{i}/index.html"), vec![b'x'; i]);
+        }
+        let e = new
+            .write_to(
+                &out,
+                WriteOptions {
+                    fail_after: Some(4),
+                },
+            )
+            .unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::StorageFull);
+        assert_eq!(std::fs::read(out.join("a.html")).unwrap(), b"old a");
+        assert_eq!(std::fs::read(out.join(MANIFEST)).unwrap(), before);
+        assert_eq!(leftovers(tmp.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn leftovers_of_dead_builds_are_removed_and_nothing_else() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("public");
+        for n in [
+            ".public.hubgen-new-999999",
+            ".public.hubgen-old-123",
+            ".public.hubgen-new-x",
+            ".other.hubgen-new-5",
+        ] {
+            std::fs::create_dir_all(tmp.path().join(n).join("en")).unwrap();
+        }
+        std::fs::write(tmp.path().join(".public.hubgen-old-7"), "a file, not ours").unwrap();
+        let mut t = OutputTree::default();
+        t.insert("index.html".into(), b"x".to_vec());
+        let w = t.write_to(&out, WriteOptions::default()).unwrap();
+        assert_eq!(w.removed_leftovers.len(), 2, "{:?}", w.removed_leftovers);
+        let mut left = leftovers(tmp.path());
+        left.sort();
+        assert_eq!(
+            left,
+            [
+                ".other.hubgen-new-5",
+                ".public.hubgen-new-x",
+                ".public.hubgen-old-7"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_swap_exchanges_in_one_step() {
+        let tmp = tempfile::tempdir().unwrap();
+        let a = tmp.path().join("a");
+        let b = tmp.path().join("b");
+        std::fs::create_dir(&a).unwrap();
+        std::fs::create_dir(&b).unwrap();
+        std::fs::write(a.join("f"), "new").unwrap();
+        std::fs::write(b.join("f"), "old").unwrap();
+        swap(&a, &b).unwrap();
+        assert_eq!(std::fs::read(b.join("f")).unwrap(), b"new");
+        assert_eq!(std::fs::read(a.join("f")).unwrap(), b"old");
     }
 }

@@ -369,20 +369,60 @@ pub fn render_all(p: &Prepared) -> Result<(OutputTree, Report), Vec<Diagnostic>>
     Ok((tree, report))
 }
 
-/// Builds and writes to `out`; a failed build leaves `out` as it was.
+/// Why `build_to_disk` wrote nothing.
+pub enum Failure {
+    /// The output folder is not one hubgen may write into (exit 2).
+    Refused(crate::output::guard::Refusal),
+    /// The build or the write failed (exit 1).
+    Diagnostics(Vec<Diagnostic>),
+}
+
+/// Builds and writes to `out`; a refused output or a failed build or write leaves `out` as it
+/// was. `force` lets the build take over a folder hubgen did not write (never a source folder).
 pub fn build_to_disk(
     root: &Path,
     out: &Path,
     overrides: &Overrides,
-) -> Result<Report, Vec<Diagnostic>> {
-    let (tree, mut report) = build(root, overrides)?;
+    force: bool,
+    opts: crate::output::WriteOptions,
+) -> Result<Report, Failure> {
+    let config = Config::load(root, overrides).map_err(Failure::Diagnostics)?;
+    let target = crate::output::guard::check(root, &config.source_dirs(), out, force)
+        .map_err(Failure::Refused)?;
+    let (tree, mut report) = build(root, overrides).map_err(Failure::Diagnostics)?;
+    if !config.base_url_set {
+        report.warnings.push(
+            Diagnostic::warning(format!(
+                "no base_url is set: canonical links, the sitemap and Open Graph point at {}",
+                crate::config::DEV_BASE_URL
+            ))
+            .in_file(crate::config::CONFIG_FILE)
+            .with_hint("set `base_url: https://your.site` in hubgen.yaml, or pass --base-url"),
+        );
+    }
     let t = Instant::now();
-    tree.write_to(out).map_err(|e| {
-        vec![
-            Diagnostic::error(format!("cannot write {}: {e}", out.display()))
-                .with_hint("check that the output folder's parent exists and is writable"),
-        ]
+    let written = tree.write_to(&target, opts).map_err(|e| {
+        Failure::Diagnostics(vec![
+            Diagnostic::error(format!("cannot write {}: {e}", out.display())).with_hint(
+                "nothing was replaced; check the free space and the permissions of the output's parent folder",
+            ),
+        ])
     })?;
+    for p in &written.removed_leftovers {
+        report.warnings.push(Diagnostic::warning(format!(
+            "removed {}, left by a build that did not finish",
+            p.display()
+        )));
+    }
+    if let Some((p, e)) = &written.old_not_removed {
+        report.warnings.push(
+            Diagnostic::warning(format!(
+                "the new site is in place, but the old one could not be removed from {}: {e}",
+                p.display()
+            ))
+            .with_hint("the next build removes it"),
+        );
+    }
     report.stages.push(("write", t.elapsed()));
     Ok(report)
 }

@@ -125,7 +125,7 @@ fn the_site_builds_in_four_locales_with_every_table_formatted_per_locale() {
         .find(|c| c["id"] == "a100-sxm")
         .expect("a100");
     assert_eq!(a100["per_gpu_hour_usd"], serde_json::json!(1.38));
-    assert_eq!(a100["available"]["DFW-1"], 30);
+    assert_eq!(a100["available"]["dfw-1"], 30);
 }
 
 #[test]

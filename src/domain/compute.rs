@@ -3,8 +3,9 @@
 
 use rust_decimal::{Decimal, RoundingStrategy};
 
+use super::model::MemoryModel;
 use super::model::{Catalog, Method, Model, OfferRef, Training};
-use super::schema::{MemoryModelRaw, Trains};
+use super::schema::Trains;
 
 const HALF_UP: RoundingStrategy = RoundingStrategy::MidpointAwayFromZero;
 
@@ -119,7 +120,7 @@ pub struct Job {
 
 impl Job {
     /// The published tables' job: the model's nominal size and the memory model's defaults.
-    pub fn published(model: &Model, mm: &MemoryModelRaw) -> Job {
+    pub fn published(model: &Model, mm: &MemoryModel) -> Job {
         Job {
             params: model.params,
             seq_len: mm.seq_len,
@@ -154,7 +155,7 @@ impl Memory {
 }
 
 /// Model M (ARITHMETIC.md §3.1): P·b_w + (1+η)·S + A + C_rt.
-pub fn memory(model: &Model, method: &Method, mm: &MemoryModelRaw, job: Job) -> Memory {
+pub fn memory(model: &Model, method: &Method, mm: &MemoryModel, job: Job) -> Memory {
     let p = job.params;
     let weights = p * method.base_bytes;
     let state = match method.trains {

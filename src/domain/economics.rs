@@ -510,7 +510,7 @@ impl Site<'_> {
             .enumerate()
             .map(|(i, r)| {
                 vec![
-                    Cell::header(r.id.clone()),
+                    Cell::header(r.code.clone()),
                     Cell::text(l.s(&format!("city-{}", r.city))),
                     Cell::text(l.int(i64::from(free.get(i).copied().unwrap_or(0)))),
                 ]

@@ -319,7 +319,7 @@ impl<'a> Site<'a> {
                     .regions
                     .iter()
                     .zip(&free)
-                    .map(|(r, n)| format!("{} {}", r.id, l.int(i64::from(*n))))
+                    .map(|(r, n)| format!("{} {}", r.code, l.int(i64::from(*n))))
                     .collect::<Vec<_>>();
                 let mut name = c.name.clone();
                 if c.pick {
@@ -947,11 +947,11 @@ impl Provider for Site<'_> {
                         l.t(
                             "region-with-city",
                             &[
-                                ("id", Arg::Str(r.id.clone())),
+                                ("id", Arg::Str(r.code.clone())),
                                 ("city", Arg::Str(l.s(&format!("city-{}", r.city)))),
                             ],
                         )
-                        .unwrap_or_else(|_| r.id.clone())
+                        .unwrap_or_else(|_| r.code.clone())
                     })
                     .collect();
                 l.list(&items)

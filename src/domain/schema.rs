@@ -9,6 +9,9 @@ use serde_saphyr::Spanned;
 /// A reference to another record, with where it was written.
 pub type Ref = Spanned<String>;
 
+/// A value with where it was written, so its range check can point at it.
+pub type S<T> = Spanned<T>;
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardsFile {
@@ -21,22 +24,22 @@ pub struct CardRaw {
     pub id: Spanned<String>,
     pub name: String,
     pub vendor: String,
-    pub vram_gb: u32,
+    pub vram_gb: S<u32>,
     pub memory: Option<String>,
-    pub bandwidth_tbs: Option<Decimal>,
+    pub bandwidth_tbs: Option<S<Decimal>>,
     #[serde(default)]
     pub fp8: bool,
     #[serde(default)]
     pub ecc: bool,
     /// Software stack worth naming (e.g. `ROCm 6.4`).
     pub software: Option<String>,
-    pub tdp_w: Option<u32>,
+    pub tdp_w: Option<S<u32>>,
     pub interconnect: Ref,
-    pub bf16_tflops: Option<Sourced>,
+    pub bf16_tflops: Option<SourcedRaw>,
     pub price: Option<PriceRaw>,
     /// Cards free now per region id. Absent: not stocked in the catalog.
-    pub free_now: Option<BTreeMap<String, u32>>,
-    pub local_nvme_tb: Option<Decimal>,
+    pub free_now: Option<BTreeMap<String, S<u32>>>,
+    pub local_nvme_tb: Option<S<Decimal>>,
     /// The catalog's pick badge.
     #[serde(default)]
     pub pick: bool,
@@ -44,16 +47,16 @@ pub struct CardRaw {
 
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-pub struct Sourced {
-    pub value: Decimal,
+pub struct SourcedRaw {
+    pub value: S<Decimal>,
     pub source: String,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct PriceRaw {
-    pub weekly_usd: Decimal,
-    pub monthly_usd: Decimal,
+    pub weekly_usd: S<Decimal>,
+    pub monthly_usd: S<Decimal>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -65,7 +68,9 @@ pub struct RegionsFile {
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct RegionRaw {
-    pub id: String,
+    pub id: Spanned<String>,
+    /// The code readers see (`DFW-1`).
+    pub code: String,
     /// Fluent key suffix of the city name: `city-<city>`.
     pub city: String,
 }
@@ -84,15 +89,15 @@ pub struct ModelRaw {
     /// Size class shown to readers (`7B`).
     pub size: String,
     /// Parameters used by the published tables: the nominal size (7e9 for a "7B").
-    pub params: f64,
+    pub params: S<f64>,
     /// The exact parameter count of the checkpoint.
-    pub params_exact: f64,
-    pub layers: u32,
-    pub hidden: u32,
-    pub intermediate: u32,
-    pub heads: u32,
-    pub kv_heads: u32,
-    pub vocab: u32,
+    pub params_exact: S<f64>,
+    pub layers: S<u32>,
+    pub hidden: S<u32>,
+    pub intermediate: S<u32>,
+    pub heads: S<u32>,
+    pub kv_heads: S<u32>,
+    pub vocab: S<u32>,
     pub source: String,
 }
 
@@ -107,16 +112,16 @@ pub struct MethodsFile {
 #[serde(deny_unknown_fields)]
 pub struct MemoryModelRaw {
     /// Overhead on trainable state: gradient buckets, partition buffers, fragmentation.
-    pub eta: f64,
+    pub eta: S<f64>,
     /// Fixed per-job safety reserve, GB.
-    pub runtime_reserve_gb: f64,
+    pub runtime_reserve_gb: S<f64>,
     /// Adapter parameters as a share of the model at `lora_rank`.
-    pub adapter_fraction: f64,
-    pub lora_rank: u32,
+    pub adapter_fraction: S<f64>,
+    pub lora_rank: S<u32>,
     /// Bytes per adapter parameter: weight 2 + grad 2 + master 4 + Adam 8.
-    pub adapter_bytes_per_param: f64,
-    pub seq_len: u32,
-    pub batch: u32,
+    pub adapter_bytes_per_param: S<f64>,
+    pub seq_len: S<u32>,
+    pub batch: S<u32>,
     pub grad_checkpointing: bool,
 }
 
@@ -125,12 +130,12 @@ pub struct MemoryModelRaw {
 pub struct MethodRaw {
     pub id: Spanned<String>,
     /// Resident base-weight bytes per parameter.
-    pub base_bytes: f64,
+    pub base_bytes: S<f64>,
     /// `full`: every parameter trains; `adapter`: only the adapters do.
     pub trains: Trains,
     /// Bytes per trainable parameter beyond the weights, by what they hold (full training).
     #[serde(default)]
-    pub state_bytes: BTreeMap<String, f64>,
+    pub state_bytes: BTreeMap<String, S<f64>>,
 }
 
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
@@ -144,7 +149,7 @@ pub enum Trains {
 #[serde(deny_unknown_fields)]
 pub struct FitFile {
     /// A pick fits when the need is at most this share of the card's memory.
-    pub headroom: Decimal,
+    pub headroom: S<Decimal>,
     pub rows: Vec<FitRowRaw>,
 }
 
@@ -164,7 +169,7 @@ pub struct FitRowRaw {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PricingFile {
-    pub hours_per_month: u32,
+    pub hours_per_month: S<u32>,
     pub multi_card: MultiCardRaw,
     pub bundles: Vec<BundleRaw>,
     pub market: MarketRaw,
@@ -174,8 +179,8 @@ pub struct PricingFile {
 #[serde(deny_unknown_fields)]
 pub struct MultiCardRaw {
     /// Discount by card count.
-    pub discounts: BTreeMap<u32, Decimal>,
-    pub significant_figures: u32,
+    pub discounts: BTreeMap<u32, S<Decimal>>,
+    pub significant_figures: S<u32>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -183,15 +188,15 @@ pub struct MultiCardRaw {
 pub struct BundleRaw {
     pub id: Spanned<String>,
     pub card: Ref,
-    pub count: u32,
+    pub count: S<u32>,
 }
 
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct MarketRaw {
-    pub break_even_round_hours: Decimal,
+    pub break_even_round_hours: S<Decimal>,
     /// The utilisation window the break-even is judged over (two weeks: 336 h).
-    pub window_hours: u32,
+    pub window_hours: S<u32>,
     pub rates: Vec<MarketRateRaw>,
 }
 
@@ -200,8 +205,8 @@ pub struct MarketRaw {
 #[serde(deny_unknown_fields)]
 pub struct MarketRateRaw {
     pub card: Ref,
-    pub hourly_low_usd: Decimal,
-    pub hourly_high_usd: Decimal,
+    pub hourly_low_usd: S<Decimal>,
+    pub hourly_high_usd: S<Decimal>,
     pub source: String,
 }
 
@@ -211,31 +216,31 @@ pub struct MarketRateRaw {
 pub struct TrainingFile {
     /// Model-FLOPs utilisation: the low end gives the long time, the high end the short one.
     pub mfu: RangeRaw,
-    pub tokens_per_example: u32,
+    pub tokens_per_example: S<u32>,
     /// FLOPs per parameter per token, by what trains and whether activations are recomputed.
     pub flops_per_param_token: FlopsRaw,
     pub jobs: Vec<TrainingJobRaw>,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct RangeRaw {
-    pub low: f64,
-    pub high: f64,
+    pub low: S<f64>,
+    pub high: S<f64>,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct FlopsRaw {
     pub full: KRaw,
     pub adapter: KRaw,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct KRaw {
-    pub checkpointing: f64,
-    pub no_checkpointing: f64,
+    pub checkpointing: S<f64>,
+    pub no_checkpointing: S<f64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -244,10 +249,10 @@ pub struct TrainingJobRaw {
     pub id: Spanned<String>,
     pub model: Ref,
     pub method: Ref,
-    pub examples: u32,
-    pub epochs: u32,
+    pub examples: S<u32>,
+    pub epochs: S<u32>,
     /// Overrides the file's `tokens_per_example` for this job.
-    pub tokens_per_example: Option<u32>,
+    pub tokens_per_example: Option<S<u32>>,
     /// Gradient checkpointing for this job (default: the memory model's setting).
     pub grad_checkpointing: Option<bool>,
     /// A card id or a bundle id.
@@ -272,7 +277,7 @@ pub struct InterconnectRaw {
     pub bandwidth: Vec<BandwidthRaw>,
     pub sharding: Sharding,
     /// Card count for `up-to`.
-    pub max_cards: Option<u32>,
+    pub max_cards: Option<S<u32>>,
     /// Fluent key of a note under the cards' names (B200: "2-, 4- or 8-way").
     pub group_note: Option<Ref>,
 }
@@ -280,7 +285,7 @@ pub struct InterconnectRaw {
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct BandwidthRaw {
-    pub gbs: Decimal,
+    pub gbs: S<Decimal>,
     #[serde(default)]
     pub approx: bool,
     pub label: Option<String>,
@@ -299,41 +304,41 @@ pub enum Sharding {
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct StorageFile {
-    pub extra_nvme: ExtraNvme,
-    pub network_volume: NetworkVolume,
-    pub snapshots: Snapshots,
-    pub egress: Egress,
+    pub extra_nvme: ExtraNvmeRaw,
+    pub network_volume: NetworkVolumeRaw,
+    pub snapshots: SnapshotsRaw,
+    pub egress: EgressRaw,
     pub encryption: String,
-    pub wipe_days: u32,
-    pub renewal_notice_hours: u32,
-    pub hold_hours: u32,
+    pub wipe_days: S<u32>,
+    pub renewal_notice_hours: S<u32>,
+    pub hold_hours: S<u32>,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-pub struct ExtraNvme {
-    pub usd_per_tb_month: Decimal,
-    pub max_tb_per_node: u32,
+pub struct ExtraNvmeRaw {
+    pub usd_per_tb_month: S<Decimal>,
+    pub max_tb_per_node: S<u32>,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-pub struct NetworkVolume {
-    pub usd_per_tb_month: Decimal,
-    pub replicas: u32,
+pub struct NetworkVolumeRaw {
+    pub usd_per_tb_month: S<Decimal>,
+    pub replicas: S<u32>,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-pub struct Snapshots {
-    pub usd_per_tb_month: Decimal,
+pub struct SnapshotsRaw {
+    pub usd_per_tb_month: S<Decimal>,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-pub struct Egress {
-    pub included_tb_per_month: u32,
-    pub usd_per_tb_over: Decimal,
+pub struct EgressRaw {
+    pub included_tb_per_month: S<u32>,
+    pub usd_per_tb_over: S<Decimal>,
 }
 
 #[derive(Debug, Deserialize, Clone)]

@@ -90,24 +90,16 @@ impl RawPage {
 /// Reads every `content/<locale>/**/*.md` of the configured locales, in parallel.
 pub fn load(config: &Config) -> (Vec<RawPage>, Vec<Diagnostic>) {
     let mut files: Vec<(String, String, PathBuf)> = Vec::new();
+    let mut diags = Vec::new();
     for locale in &config.locales {
         let dir = config.root.join("content").join(&locale.code);
-        for entry in walkdir::WalkDir::new(&dir)
-            .sort_by_file_name()
-            .into_iter()
-            .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "md"))
-        {
-            let Ok(rel) = entry.path().strip_prefix(&dir) else {
-                continue;
-            };
-            let rel = rel
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy())
-                .collect::<Vec<_>>()
-                .join("/");
-            let file = Path::new("content").join(&locale.code).join(&rel);
-            files.push((locale.code.clone(), rel, file));
+        let (found, d) = crate::load::files::walk(&config.root, &dir, |p| {
+            p.extension().is_some_and(|x| x == "md")
+        });
+        diags.extend(d);
+        for f in found {
+            let file = Path::new("content").join(&locale.code).join(&f.rel);
+            files.push((locale.code.clone(), f.rel, file));
         }
     }
     let results: Vec<Result<RawPage, Diagnostic>> = files
@@ -115,7 +107,6 @@ pub fn load(config: &Config) -> (Vec<RawPage>, Vec<Diagnostic>) {
         .map(|(locale, rel, file)| read_page(&config.root, locale, rel, file))
         .collect();
     let mut pages = Vec::new();
-    let mut diags = Vec::new();
     for r in results {
         match r {
             Ok(p) if p.front.draft && !config.drafts => {}
@@ -204,8 +195,7 @@ fn read_page(
     rel: String,
     file: PathBuf,
 ) -> Result<RawPage, Diagnostic> {
-    let text = std::fs::read_to_string(root.join(&file))
-        .map_err(|e| Diagnostic::error(format!("cannot read the page: {e}")).in_file(&file))?;
+    let text = crate::load::files::read_text(root, &root.join(&file), &file)?;
     let split = split_front_matter(&text).map_err(|line| {
         Diagnostic::error("the front matter is not closed")
             .in_file(&file)
@@ -237,7 +227,7 @@ fn read_page(
             return Err(Diagnostic::error(format!("`{date}` is not a date"))
                 .in_file(&file)
                 .at_in(Pos { line, col: 7 }, &text)
-                .with_hint("write dates as YYYY-MM-DD"));
+                .with_hint("write a real calendar date as YYYY-MM-DD, e.g. 2026-03-01"));
         }
     }
     url_segments(&file, &text, &rel, &locale, &front)?;
@@ -252,12 +242,49 @@ fn read_page(
     })
 }
 
-fn is_date(s: &str) -> bool {
+/// A real calendar date written `YYYY-MM-DD` (leap years included).
+pub fn is_date(s: &str) -> bool {
     let b = s.as_bytes();
-    b.len() == 10
+    if !(b.len() == 10
         && b[4] == b'-'
         && b[7] == b'-'
         && b.iter()
             .enumerate()
-            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit()))
+    {
+        return false;
+    }
+    let num = |r: std::ops::Range<usize>| s[r].parse::<u32>().unwrap_or(0);
+    let (y, m, d) = (num(0..4), num(5..7), num(8..10));
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&d)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates_are_real_calendar_days() {
+        for ok in ["2024-02-29", "2000-02-29", "2026-12-31", "1999-01-01"] {
+            assert!(super::is_date(ok), "{ok}");
+        }
+        for bad in [
+            "2024-13-45",
+            "2023-02-29",
+            "1900-02-29",
+            "2026-04-31",
+            "2026-00-10",
+            "2026-1-01",
+            "2026-01-00",
+            "２０２６-01-01",
+        ] {
+            assert!(!super::is_date(bad), "{bad}");
+        }
+    }
 }

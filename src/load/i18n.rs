@@ -11,6 +11,7 @@ use crate::config::Config;
 use crate::diag::Diagnostic;
 use crate::embedded;
 use crate::i18n::{Bundle, I18n, Localizer, new_bundle};
+use crate::load::files;
 use crate::source::pos_of;
 
 /// One parsed `.ftl` file.
@@ -40,22 +41,15 @@ pub fn load(config: &Config) -> (Vec<FtlFile>, Vec<Diagnostic>) {
     for locale in &config.locales {
         let dir = site_dir.join(&locale.code);
         if dir.is_dir() {
-            for e in walkdir::WalkDir::new(&dir)
-                .sort_by_file_name()
-                .into_iter()
-                .filter_map(Result::ok)
-                .filter(|e| {
-                    e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "ftl")
-                })
-            {
-                let rel = Path::new("i18n")
-                    .join(&locale.code)
-                    .join(e.path().strip_prefix(&dir).unwrap_or(e.path()));
-                match std::fs::read_to_string(e.path()) {
+            let (found, d) = files::walk(&config.root, &dir, |p| {
+                p.extension().is_some_and(|x| x == "ftl")
+            });
+            diags.extend(d);
+            for f in found {
+                let rel = Path::new("i18n").join(&locale.code).join(&f.rel);
+                match files::read_text(&config.root, &f.path, &rel) {
                     Ok(t) => sources.push((locale.code.clone(), rel, t)),
-                    Err(err) => {
-                        diags.push(Diagnostic::error(format!("cannot read: {err}")).in_file(&rel))
-                    }
+                    Err(d) => diags.push(d),
                 }
             }
         } else {

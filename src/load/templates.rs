@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use crate::config::Config;
 use crate::diag::Diagnostic;
 use crate::embedded;
+use crate::load::files;
 
 /// A template's name (`page.html`), where it came from, and its source.
 pub struct TemplateSource {
@@ -29,25 +30,23 @@ pub fn load(config: &Config) -> (Theme, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let mut templates = Vec::new();
     let mut statics = Vec::new();
+    let root = &config.root;
     match &config.theme_dir {
         Some(dir) => {
-            for (rel, path) in walk(&dir.join("templates")) {
-                let file = path
-                    .strip_prefix(&config.root)
-                    .unwrap_or(&path)
-                    .to_path_buf();
-                match std::fs::read_to_string(&path) {
+            let (found, d) = files::walk(root, &dir.join("templates"), |_| true);
+            diags.extend(d);
+            for f in found {
+                let file = f.path.strip_prefix(root).unwrap_or(&f.path).to_path_buf();
+                match files::read_text(root, &f.path, &file) {
                     Ok(text) => templates.push(TemplateSource {
-                        name: rel,
+                        name: f.rel,
                         file,
                         text,
                     }),
-                    Err(e) => {
-                        diags.push(Diagnostic::error(format!("cannot read: {e}")).in_file(&file))
-                    }
+                    Err(d) => diags.push(d),
                 }
             }
-            read_statics(&dir.join("static"), &mut statics, &mut diags);
+            read_statics(root, &dir.join("static"), &mut statics, &mut diags);
         }
         None => {
             for (name, bytes) in embedded::under("themes/default/templates/") {
@@ -65,41 +64,59 @@ pub fn load(config: &Config) -> (Theme, Vec<Diagnostic>) {
             }
         }
     }
-    read_statics(&config.root.join("static"), &mut statics, &mut diags);
+    read_statics(root, &root.join("static"), &mut statics, &mut diags);
     (Theme { templates, statics }, diags)
 }
 
-fn read_statics(dir: &Path, out: &mut Vec<StaticFile>, diags: &mut Vec<Diagnostic>) {
-    for (rel, path) in walk(dir) {
-        match std::fs::read(&path) {
+/// A static file's path segment: ASCII letters, digits, `-`, `_` and `.`, not starting with a
+/// dot (but `.well-known`), so every output path is a plain, portable, relative one.
+pub fn is_static_segment(seg: &str) -> bool {
+    (seg == ".well-known" || !seg.starts_with('.'))
+        && !seg.is_empty()
+        && seg
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
+fn read_statics(root: &Path, dir: &Path, out: &mut Vec<StaticFile>, diags: &mut Vec<Diagnostic>) {
+    let (found, d) = files::walk(root, dir, |_| true);
+    diags.extend(d);
+    for f in found {
+        let shown = f.path.strip_prefix(root).unwrap_or(&f.path).to_path_buf();
+        if let Some(bad) = f.rel.split('/').find(|s| !is_static_segment(s)) {
+            diags.push(
+                Diagnostic::error(format!("`{bad}` cannot be part of a static file's URL"))
+                    .in_file(&shown)
+                    .with_hint("static file and folder names use ASCII letters, digits, `-`, `_` and `.`, and do not start with a dot (`.well-known` excepted)"),
+            );
+            continue;
+        }
+        match std::fs::read(&f.path) {
             Ok(bytes) => {
                 // A site file overrides the theme's file of the same name.
-                out.retain(|s| s.rel != rel);
-                out.push(StaticFile { rel, bytes });
+                out.retain(|s| s.rel != f.rel);
+                out.push(StaticFile { rel: f.rel, bytes });
             }
-            Err(e) => diags.push(Diagnostic::error(format!("cannot read: {e}")).in_file(&path)),
+            Err(e) => diags.push(Diagnostic::error(format!("cannot read: {e}")).in_file(&shown)),
         }
     }
 }
 
-/// Files under `dir`, sorted, as (`/`-separated relative path, full path).
-fn walk(dir: &Path) -> Vec<(String, PathBuf)> {
-    if !dir.is_dir() {
-        return Vec::new();
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn static_segments() {
+        for ok in [
+            "favicon.svg",
+            "style.css",
+            ".well-known",
+            "Logo_2.PNG",
+            "a-b",
+        ] {
+            assert!(super::is_static_segment(ok), "{ok}");
+        }
+        for bad in ["", ".", "..", ".env", "a b", "a/b", "ü.png", "x:y", "a\\b"] {
+            assert!(!super::is_static_segment(bad), "{bad}");
+        }
     }
-    walkdir::WalkDir::new(dir)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .filter_map(|e| {
-            let rel = e.path().strip_prefix(dir).ok()?;
-            let rel = rel
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy())
-                .collect::<Vec<_>>()
-                .join("/");
-            Some((rel, e.path().to_path_buf()))
-        })
-        .collect()
 }
