@@ -456,7 +456,7 @@ pub fn stamp(
         let updated = with_front_matter_key(&text, "translated_from", &hash)
             .ok_or_else(|| format!("{} has no front matter", page.file.display()))?;
         if updated != text {
-            std::fs::write(&path, updated)
+            crate::output::replace_file(&path, updated.as_bytes())
                 .map_err(|e| format!("cannot write {}: {e}", page.file.display()))?;
             written.push(page.file.clone());
         }

@@ -34,6 +34,23 @@ use crate::config::Overrides;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let root = match &cli.command {
+        Command::Build { root, .. }
+        | Command::Serve { root, .. }
+        | Command::Check { root, .. }
+        | Command::New { root, .. } => Some(root),
+        Command::I18n(a) => Some(&a.root),
+        Command::Estimate(_) => None,
+    };
+    if let Some(root) = root
+        && !root.is_dir()
+    {
+        eprintln!(
+            "error: the site root `{}` is not a folder\n  = hint: run hubgen in the site's folder, or pass --root <folder>",
+            root.display()
+        );
+        return ExitCode::from(2);
+    }
     match cli.command {
         Command::Build {
             root,
@@ -299,7 +316,8 @@ fn new_page(root: &std::path::Path, page: &str) -> Result<std::path::PathBuf, St
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    output::create_new_file(&path, text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     Ok(file)
 }
 

@@ -164,6 +164,29 @@ impl OutputTree {
     }
 }
 
+/// Replaces one source file the user asked hubgen to edit (`hubgen i18n stamp`): the new text
+/// goes to a temporary file beside it and is renamed over it, so a crash leaves the old file or
+/// the new one, never half of it.
+pub fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let (parent, name) = split_out(path);
+    let tmp = parent.join(format!(".{name}.hubgen-tmp-{}", std::process::id()));
+    let result = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Creates a new file and fails if anything is at `path` already (`hubgen new`).
+pub fn create_new_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    f.write_all(bytes)
+}
+
 /// The output's parent folder and its name.
 fn split_out(out: &Path) -> (PathBuf, String) {
     let parent = match out.parent() {

@@ -71,6 +71,10 @@ pub fn templates(
         // Positions in a minified template do not map back reliably: parse the originals, as
         // written, to point at the right line.
         let mut plain = Tera::new();
+        // The same functions as the real one, so only the real error is reported.
+        plain.register_function("t", |_: Kwargs, _: &State| -> tera::TeraResult<String> {
+            Ok(String::new())
+        });
         let originals: Vec<(String, String)> = sources
             .iter()
             .map(|s| (s.name.clone(), s.text.clone()))
@@ -89,7 +93,7 @@ pub fn templates(
             tera: Tera::new(),
             files,
         };
-        return Err(vec![t.diagnostic(&e, None)]);
+        return Err(t.reference_diagnostics(&e));
     }
     Ok(Templates { tera, files })
 }
@@ -150,6 +154,39 @@ impl Templates {
             d = d.with_hint(format!("while rendering {}", p.file.display()));
         }
         d
+    }
+
+    /// Tera reports unknown filters, tests and functions of all templates as one message of
+    /// `error: …` / `--> name:line:col` blocks: one diagnostic per block, at the template's file.
+    fn reference_diagnostics(&self, e: &tera::Error) -> Vec<Diagnostic> {
+        let tera::ErrorKind::Msg(text) = e.kind() else {
+            return vec![self.diagnostic(e, None)];
+        };
+        let mut out = Vec::new();
+        let mut message: Option<&str> = None;
+        for line in text.lines() {
+            if let Some(m) = line.trim_start().strip_prefix("error: ") {
+                message = Some(m);
+            } else if let (Some(m), Some(loc)) = (message, line.trim_start().strip_prefix("--> ")) {
+                let mut parts = loc.rsplitn(3, ':');
+                let col = parts.next().and_then(|c| c.parse::<usize>().ok());
+                let line_no = parts.next().and_then(|l| l.parse::<usize>().ok());
+                let name = parts.next().unwrap_or(loc);
+                let mut d = Diagnostic::error(format!("template: {m}"));
+                match (self.files.get(name), line_no, col) {
+                    (Some((file, original, _)), Some(line), Some(col)) => {
+                        d = d.in_file(file).at_in(Pos { line, col }, original);
+                    }
+                    _ => d = d.in_file(name),
+                }
+                out.push(d);
+                message = None;
+            }
+        }
+        if out.is_empty() {
+            out.push(self.diagnostic(e, None));
+        }
+        out
     }
 
     fn render(

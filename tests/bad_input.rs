@@ -1,0 +1,560 @@
+//! The bad-input suite: every kind of wrong input a writer, translator or CI can give, run through
+//! the binary over a site that has built before. Each case asserts the exit code, that the message
+//! names the file (and line:column where there is one), and that nothing changed on disk: the
+//! previous `public/` byte for byte, the sources, and everything beside the site.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+mod common;
+
+/// What a case expects after setting up its site.
+struct Expect {
+    /// The command line after `hubgen` (`--root <site>` is added for build and check).
+    args: Vec<String>,
+    exit: i32,
+    /// Substrings the error output must contain: the file, `file:line:col`, a word of the message.
+    says: Vec<String>,
+    env: Vec<(&'static str, String)>,
+}
+
+fn build(says: &[&str]) -> Expect {
+    Expect {
+        args: vec!["build".into()],
+        exit: 1,
+        says: says.iter().map(|s| (*s).to_owned()).collect(),
+        env: Vec::new(),
+    }
+}
+
+fn refused(out: &str, says: &[&str]) -> Expect {
+    Expect {
+        args: vec!["build".into(), "--out".into(), out.into()],
+        exit: 2,
+        says: says
+            .iter()
+            .map(|s| (*s).to_owned())
+            .chain(["nothing was written".to_owned()])
+            .collect(),
+        env: Vec::new(),
+    }
+}
+
+/// Replaces the first `from` in `rel` with `to`; returns `rel:line:col` of `at` (a substring of
+/// `to`) in the new text.
+fn plant(root: &Path, rel: &str, from: &str, to: &str, at: &str) -> String {
+    let p = root.join(rel);
+    let text = std::fs::read_to_string(&p).expect("read");
+    let i = text
+        .find(from)
+        .unwrap_or_else(|| panic!("{rel} lacks {from:?}"));
+    let new = format!("{}{}{}", &text[..i], to, &text[i + from.len()..]);
+    std::fs::write(&p, &new).expect("write");
+    let off = i + to.find(at).unwrap_or_else(|| panic!("{to:?} lacks {at:?}"));
+    let line = new[..off].matches('\n').count() + 1;
+    let col = new[..off].rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    format!("{rel}:{line}:{col}")
+}
+
+/// Sets the first `key: value` in a data file to `value`; returns `rel:line:col` of the value.
+fn set(root: &Path, rel: &str, key: &str, value: &str) -> String {
+    let p = root.join(rel);
+    let text = std::fs::read_to_string(&p).expect("read");
+    let k = text
+        .find(&format!("{key}: "))
+        .unwrap_or_else(|| panic!("{rel} lacks {key}"));
+    let start = k + key.len() + 2;
+    let end = start
+        + text[start..]
+            .find([',', '}', '\n'])
+            .unwrap_or(text.len() - start);
+    let old = format!("{key}: {}", &text[start..end]);
+    plant(root, rel, &old, &format!("{key}: {value}"), value)
+}
+
+/// A new page under content/en.
+fn page(root: &Path, name: &str, text: &str) -> String {
+    let rel = format!("content/en/{name}");
+    let p = root.join(&rel);
+    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+    std::fs::write(p, text).expect("write");
+    rel
+}
+
+/// A page whose body is `body`; returns the page's path and `path:line:col` of `at` in it.
+fn body(root: &Path, body: &str, at: &str) -> String {
+    let head = "---\ntitle: Probe\n---\n\nSome text.\n\n";
+    let rel = page(root, "probe.md", &format!("{head}{body}\n"));
+    let text = format!("{head}{body}");
+    let off = text.find(at).expect("at");
+    let line = text[..off].matches('\n').count() + 1;
+    let col = text[..off]
+        .rsplit('\n')
+        .next()
+        .unwrap_or("")
+        .chars()
+        .count()
+        + 1;
+    format!("{rel}:{line}:{col}")
+}
+
+type Setup = fn(&Path) -> Expect;
+
+fn cases() -> Vec<(&'static str, Setup)> {
+    vec![
+        // ---- data/ ----
+        ("yaml syntax", |r| {
+            let at = set(r, "data/pricing.yaml", "hours_per_month", "[720");
+            build(&[&at[..at.rfind(':').unwrap_or(0)]])
+        }),
+        ("unknown data key with a suggestion", |r| {
+            let at = plant(r, "data/cards.yaml", "vram_gb:", "vram_gbb:", "vram_gbb");
+            build(&[&at, "did you mean `vram_gb`"])
+        }),
+        ("duplicate key", |r| {
+            plant(
+                r,
+                "data/storage.yaml",
+                "wipe_days:",
+                "hold_hours: 1\nwipe_days:",
+                "hold",
+            );
+            build(&["data/storage.yaml:", "duplicate"])
+        }),
+        ("wrong type", |r| {
+            let at = set(r, "data/cards.yaml", "vram_gb", "eighty");
+            build(&[&at])
+        }),
+        ("card id that climbs out of the output", |r| {
+            let at = plant(
+                r,
+                "data/cards.yaml",
+                "id: h100-sxm",
+                "id: ../../../../x",
+                "../",
+            );
+            build(&[&at, "cannot be part of a URL"])
+        }),
+        ("card id in upper case", |r| {
+            let at = plant(r, "data/cards.yaml", "id: a40", "id: A40", "A40");
+            build(&[&at, "`a40`"])
+        }),
+        ("bundle id with a slash", |r| {
+            let at = plant(
+                r,
+                "data/pricing.yaml",
+                "id: 8x-mi300x",
+                "id: 8x/mi300x",
+                "8x/",
+            );
+            build(&[&at, "bundle id"])
+        }),
+        ("region id with a space", |r| {
+            let at = plant(r, "data/regions.yaml", "id: dfw-1", "id: dfw 1", "dfw 1");
+            build(&[&at, "region id"])
+        }),
+        ("model id with a dot segment", |r| {
+            let at = plant(r, "data/models.yaml", "id: llama2-7b", "id: ..", "..");
+            build(&[&at, "model id"])
+        }),
+        ("layers 0", |r| {
+            let at = set(r, "data/models.yaml", "layers", "0");
+            build(&[&at, "`layers` is 0"])
+        }),
+        ("kv heads that do not divide heads", |r| {
+            let at = set(r, "data/models.yaml", "kv_heads", "5");
+            build(&[&at, "key/value heads"])
+        }),
+        ("params NaN", |r| {
+            let at = set(r, "data/models.yaml", "params", ".nan");
+            build(&[&at, "`params`"])
+        }),
+        ("negative price", |r| {
+            let at = set(r, "data/cards.yaml", "weekly_usd", "-5");
+            build(&[&at, "`weekly_usd`"])
+        }),
+        ("monthly below weekly", |r| {
+            let at = set(r, "data/cards.yaml", "monthly_usd", "100");
+            build(&[&at, "less per month than per week"])
+        }),
+        ("discount of 150%", |r| {
+            let at = plant(r, "data/pricing.yaml", "2: 0.05", "2: 1.5", "1.5");
+            build(&[&at, "`discount`"])
+        }),
+        ("MFU above 1", |r| {
+            let at = set(r, "data/training.yaml", "high", "1.5");
+            build(&[&at, "`mfu.high`"])
+        }),
+        ("hours per month out of a month", |r| {
+            let at = set(r, "data/pricing.yaml", "hours_per_month", "7200");
+            build(&[&at, "`hours_per_month`"])
+        }),
+        ("epochs 0", |r| {
+            let at = set(r, "data/training.yaml", "epochs", "0");
+            build(&[&at, "`epochs`"])
+        }),
+        ("storage days out of range", |r| {
+            let at = set(r, "data/storage.yaml", "wipe_days", "9999");
+            build(&[&at, "`wipe_days`"])
+        }),
+        ("unknown region in stock", |r| {
+            plant(r, "data/cards.yaml", "dfw-1: 27", "dfx-1: 27", "dfx");
+            build(&["data/cards.yaml:", "unknown region `dfx-1`", "dfw-1"])
+        }),
+        ("unknown interconnect", |r| {
+            let at = set(r, "data/cards.yaml", "interconnect", "nvlinq");
+            build(&[&at, "unknown interconnect"])
+        }),
+        ("fit row naming an unknown model", |r| {
+            let at = set(r, "data/fit.yaml", "model", "llama9-7b");
+            build(&[&at, "unknown model"])
+        }),
+        ("missing data file", |r| {
+            std::fs::remove_file(r.join("data/storage.yaml")).expect("rm");
+            build(&["data/storage.yaml", "cannot read"])
+        }),
+        ("data file that is not UTF-8", |r| {
+            let p = r.join("data/payments.yaml");
+            let mut b = std::fs::read(&p).expect("read");
+            b.extend_from_slice(b"\n# caf\xe9\n");
+            std::fs::write(&p, b).expect("write");
+            build(&["data/payments.yaml", "UTF-8"])
+        }),
+        // ---- content ----
+        ("impossible date", |r| {
+            page(
+                r,
+                "probe.md",
+                "---\ntitle: Probe\ndate: 2024-13-45\n---\nText.\n",
+            );
+            build(&["content/en/probe.md:3:7", "not a date"])
+        }),
+        ("29 February of a common year", |r| {
+            page(
+                r,
+                "probe.md",
+                "---\ntitle: Probe\ndate: 2023-02-29\n---\nText.\n",
+            );
+            build(&["content/en/probe.md:3:7", "not a date"])
+        }),
+        ("slug that climbs", |r| {
+            page(r, "probe.md", "---\ntitle: Probe\nslug: ../x\n---\nText.\n");
+            build(&["content/en/probe.md:3:7", "slug"])
+        }),
+        ("slug with a slash", |r| {
+            page(r, "probe.md", "---\ntitle: Probe\nslug: a/b\n---\nText.\n");
+            build(&["content/en/probe.md:3:7", "slug"])
+        }),
+        ("unknown front-matter key", |r| {
+            page(r, "probe.md", "---\ntitel: Probe\n---\nText.\n");
+            build(&["content/en/probe.md:2:1", "did you mean `title`"])
+        }),
+        ("front matter not closed", |r| {
+            page(r, "probe.md", "---\ntitle: Probe\nText.\n");
+            build(&["content/en/probe.md:", "not closed"])
+        }),
+        ("no front matter", |r| {
+            page(r, "probe.md", "Just text.\n");
+            build(&["content/en/probe.md:1:1", "no front matter"])
+        }),
+        ("page that is not UTF-8", |r| {
+            std::fs::write(
+                r.join("content/en/probe.md"),
+                b"---\ntitle: Probe\n---\nCaf\xe9\n",
+            )
+            .expect("write");
+            build(&["content/en/probe.md:4:4", "UTF-8"])
+        }),
+        ("file name that cannot be a URL", |r| {
+            page(r, "Оренда.md", "---\ntitle: Оренда\n---\nText.\n");
+            build(&["content/en/Оренда.md", "orenda"])
+        }),
+        ("folder name that cannot be a URL", |r| {
+            page(r, "My Guides/a.md", "---\ntitle: A\n---\nText.\n");
+            build(&["content/en/My Guides/a.md", "folder `My Guides`"])
+        }),
+        ("symlink that leaves the site", |r| {
+            let outside = r.parent().expect("parent").join("secret.md");
+            std::fs::write(&outside, "---\ntitle: Secret\n---\nprivate\n").expect("write");
+            std::os::unix::fs::symlink(&outside, r.join("content/en/leak.md")).expect("link");
+            build(&["content/en/leak.md", "outside the site"])
+        }),
+        ("symlink loop", |r| {
+            std::fs::create_dir_all(r.join("content/en/a")).expect("mkdir");
+            std::os::unix::fs::symlink(r.join("content/en"), r.join("content/en/a/loop"))
+                .expect("link");
+            build(&["content/en/a/loop", "loop"])
+        }),
+        // ---- Markdown and shortcodes ----
+        ("unknown shortcode", |r| {
+            let at = body(r, "Costs {{ cheapset(term=\"monthly\") }}.", "cheapset");
+            build(&[&at[..at.rfind(':').unwrap_or(0)], "cheapest"])
+        }),
+        ("unknown shortcode argument", |r| {
+            let at = body(r, "Costs {{ cheapest(trem=\"monthly\") }}.", "{{");
+            build(&[&at[..at.rfind(':').unwrap_or(0)], "term"])
+        }),
+        ("shortcode naming an unknown offer", |r| {
+            let at = body(r, "{{ price(offer=\"h100-sxn\") }}", "{{");
+            build(&[&at[..at.rfind(':').unwrap_or(0)], "h100-sxm"])
+        }),
+        ("link to a page that does not exist", |r| {
+            let at = body(r, "See [this](@/no-such-page.md).", "@/");
+            build(&[&at[..at.rfind(':').unwrap_or(0)], "no-such-page"])
+        }),
+        // ---- templates ----
+        ("template syntax error", |r| {
+            let at = plant(
+                r,
+                "themes/default/templates/page.html",
+                "<h1>{{ page.title }}</h1>",
+                "<h1>{{ page.title </h1>",
+                "{{",
+            );
+            build(&[&at[..at.find(':').unwrap_or(0)]])
+        }),
+        ("template calling an unknown filter", |r| {
+            let at = plant(
+                r,
+                "themes/default/templates/page.html",
+                "<h1>{{ page.title }}</h1>",
+                "<h1>{{ page.title | shout }}</h1>",
+                "shout",
+            );
+            build(&[&at, "Unknown filter `shout`"])
+        }),
+        // ---- Fluent ----
+        ("Fluent syntax error", |r| {
+            // The parser notices the unclosed placeable where the next line starts.
+            plant(
+                r,
+                "i18n/en/main.ftl",
+                "nav-label = Main",
+                "nav-label = { Main",
+                "{",
+            );
+            build(&["i18n/en/main.ftl:", "Fluent syntax error"])
+        }),
+        ("string the data names but English lacks", |r| {
+            plant(
+                r,
+                "i18n/en/main.ftl",
+                "fit-note-4bit-base =",
+                "fit-note-4bit-bse =",
+                "bse",
+            );
+            build(&["data/fit.yaml:", "fit-note-4bit-base"])
+        }),
+        // ---- config ----
+        ("unknown config key", |r| {
+            plant(
+                r,
+                "hubgen.yaml",
+                "theme: default",
+                "theme: default\nthem: x",
+                "them:",
+            );
+            build(&["hubgen.yaml:", "them"])
+        }),
+        ("base_url that is not a URL", |r| {
+            let at = plant(
+                r,
+                "hubgen.yaml",
+                "base_url: https://gpurenthub.com",
+                "base_url: gpurenthub.com",
+                "gpurenthub",
+            );
+            build(&[&at, "base_url"])
+        }),
+        ("locale code in upper case", |r| {
+            let at = plant(r, "hubgen.yaml", "code: uk", "code: UK", "UK");
+            build(&[&at, "`uk`"])
+        }),
+        ("locale code that climbs", |r| {
+            let at = plant(r, "hubgen.yaml", "code: uk", "code: ../uk", "../");
+            build(&[&at, "locale code"])
+        }),
+        ("fallback to an unknown locale", |r| {
+            plant(r, "hubgen.yaml", "fallback: [en]", "fallback: [pl]", "pl");
+            build(&["hubgen.yaml:", "`pl`"])
+        }),
+        ("theme that does not exist", |r| {
+            plant(r, "hubgen.yaml", "theme: default", "theme: fancy", "fancy");
+            build(&["hubgen.yaml:", "themes/fancy"])
+        }),
+        // ---- static files ----
+        ("static file named like a hidden file", |r| {
+            std::fs::create_dir_all(r.join("static")).expect("mkdir");
+            std::fs::write(r.join("static/.env"), "SECRET=1").expect("write");
+            build(&["static/.env", "static file"])
+        }),
+        // ---- the output folder ----
+        ("--out a source folder", |_| {
+            refused("content", &["source folder `content`"])
+        }),
+        ("--out inside a source folder", |_| {
+            refused("data/site", &["inside the source folder `data`"])
+        }),
+        ("--out the site root", |_| {
+            refused(".", &["site's root folder"])
+        }),
+        ("--out a folder above the site", |_| {
+            refused("..", &["holds the site's root folder"])
+        }),
+        ("--out an existing file", |r| {
+            std::fs::write(r.join("notes.txt"), "mine").expect("write");
+            refused("notes.txt", &["is a file"])
+        }),
+        ("--out a folder hubgen did not write", |r| {
+            std::fs::create_dir_all(r.join("www/.well-known")).expect("mkdir");
+            std::fs::write(r.join("www/CNAME"), "example.org").expect("write");
+            refused("www", &["CNAME", "--force"])
+        }),
+        ("--out hubgen's folder with a file added to it", |r| {
+            std::fs::write(r.join("public/en/notes.md"), "a note").expect("write");
+            refused("public", &["en/notes.md", "not written by hubgen"])
+        }),
+        ("--out a symlink to a source folder", |r| {
+            std::os::unix::fs::symlink(r.join("content"), r.join("deploy")).expect("link");
+            refused("deploy", &["source folder `content`"])
+        }),
+        ("--out below a file", |r| {
+            std::fs::write(r.join("notes.txt"), "mine").expect("write");
+            Expect {
+                args: vec!["build".into(), "--out".into(), "notes.txt/public".into()],
+                exit: 1,
+                says: vec!["cannot write notes.txt/public".into()],
+                env: Vec::new(),
+            }
+        }),
+        ("disk full while writing", |_| Expect {
+            args: vec!["build".into()],
+            exit: 1,
+            says: vec!["cannot write".into(), "no space left".into()],
+            env: vec![("HUBGEN_FAULT", "write:7".into())],
+        }),
+        ("--root that does not exist", |_| Expect {
+            args: vec!["build".into(), "--root".into(), "no-such-site".into()],
+            exit: 2,
+            says: vec!["no-such-site".into(), "not a folder".into()],
+            env: Vec::new(),
+        }),
+        // ---- other commands that write ----
+        ("new page outside content", |_| Expect {
+            args: vec!["new".into(), "en/../../x".into()],
+            exit: 2,
+            says: vec!["cannot be part of a URL".into()],
+            env: Vec::new(),
+        }),
+        ("new page in a locale the site lacks", |_| Expect {
+            args: vec!["new".into(), "pl/probe".into()],
+            exit: 2,
+            says: vec!["`pl` is not a locale".into()],
+            env: Vec::new(),
+        }),
+        ("stamp of a page that does not exist", |_| Expect {
+            args: vec!["i18n".into(), "stamp".into(), "uk/../../x.md".into()],
+            exit: 2,
+            says: vec!["uk/../../x.md".into()],
+            env: Vec::new(),
+        }),
+    ]
+}
+
+/// Every file and folder under `dir` (symlinks as their target path), with contents.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    for e in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        let e = e.expect("walk");
+        let rel = e.path().strip_prefix(dir).expect("prefix").to_path_buf();
+        let t = e.file_type();
+        let bytes = if t.is_symlink() {
+            let mut b = b"-> ".to_vec();
+            b.extend_from_slice(
+                std::fs::read_link(e.path())
+                    .expect("link")
+                    .to_string_lossy()
+                    .as_bytes(),
+            );
+            b
+        } else if t.is_dir() {
+            b"(dir)".to_vec()
+        } else {
+            std::fs::read(e.path()).expect("read")
+        };
+        out.insert(rel, bytes);
+    }
+    out
+}
+
+#[test]
+fn every_bad_input_is_named_exits_non_zero_and_changes_nothing() {
+    // One good build, copied into every case: the previous output the case must leave alone.
+    let template = tempfile::tempdir().expect("tempdir");
+    let site = template.path().join("site");
+    std::fs::create_dir(&site).expect("mkdir");
+    for item in common::SITE {
+        common::copy(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join(item),
+            &site.join(item),
+        );
+    }
+    common::build_ok(&site);
+    let cases = cases();
+    assert!(cases.len() >= 40, "{} cases", cases.len());
+    let mut failures = Vec::new();
+    for (name, setup) in &cases {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        common::copy(template.path(), tmp.path());
+        let root = tmp.path().join("site");
+        let expect = setup(&root);
+        let before = snapshot(tmp.path());
+        assert!(before.contains_key(Path::new("site/public/en/index.html")));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_hubgen"));
+        cmd.current_dir(&root).args(&expect.args);
+        if matches!(expect.args[0].as_str(), "build" | "check")
+            && !expect.args.iter().any(|a| a == "--root")
+        {
+            cmd.args(["--root", "."]);
+        }
+        for (k, v) in &expect.env {
+            cmd.env(k, v);
+        }
+        let out = cmd.output().expect("run hubgen");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let after = snapshot(tmp.path());
+        let mut problems = Vec::new();
+        if out.status.code() != Some(expect.exit) {
+            problems.push(format!(
+                "exit {:?}, expected {}",
+                out.status.code(),
+                expect.exit
+            ));
+        }
+        for s in &expect.says {
+            if !stderr.contains(s.as_str()) {
+                problems.push(format!("does not say {s:?}"));
+            }
+        }
+        if before != after {
+            let changed: Vec<String> = before
+                .keys()
+                .chain(after.keys())
+                .filter(|k| before.get(*k) != after.get(*k))
+                .map(|k| k.display().to_string())
+                .collect();
+            problems.push(format!("changed on disk: {changed:?}"));
+        }
+        if !problems.is_empty() {
+            failures.push(format!("{name}: {}\n{stderr}", problems.join("; ")));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
