@@ -187,8 +187,38 @@ fn assert_bad_input(break_it: impl FnOnce(&Path), expected: &[&str]) {
     assert!(leftovers.is_empty(), "staging folders left behind");
 }
 
+/// Line and column (1-based) of `target` inside the first `context` in this repository's `rel`,
+/// which every site copy starts from: a planted error's place, from the file text rather than
+/// typed in, so an ordinary edit to the data does not break the test.
+fn line_col(rel: &str, context: &str, target: &str) -> (usize, usize) {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(rel))
+        .unwrap_or_else(|e| panic!("{rel}: {e}"));
+    let start = text
+        .find(context)
+        .unwrap_or_else(|| panic!("{rel} lacks {context:?}"));
+    let at = start
+        + context
+            .find(target)
+            .unwrap_or_else(|| panic!("{context:?} lacks {target:?}"));
+    let line = text[..at].matches('\n').count() + 1;
+    let col = text[..at].rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    (line, col)
+}
+
+/// `rel:line:col` of `target` inside the first `context` in `rel` (see `line_col`).
+fn place(rel: &str, context: &str, target: &str) -> String {
+    let (line, col) = line_col(rel, context, target);
+    format!("{rel}:{line}:{col}")
+}
+
 #[test]
 fn malformed_yaml_names_file_line_and_column() {
+    // The unclosed `[` goes where the first card's `80` starts.
+    let at = place(
+        "data/cards.yaml",
+        "    vram_gb: 80\n    memory: HBM3\n",
+        "80",
+    );
     assert_bad_input(
         |root| {
             edit(
@@ -198,12 +228,15 @@ fn malformed_yaml_names_file_line_and_column() {
                 "    vram_gb: [80\n    memory: HBM3\n",
             )
         },
-        &["data/cards.yaml:9:14"],
+        &[&at],
     );
 }
 
 #[test]
 fn a_duplicate_key_is_an_error_not_last_wins() {
+    // The duplicate goes on the line after `hold_hours: 72`, at its start.
+    let (line, _) = line_col("data/storage.yaml", "hold_hours: 72", "hold_hours");
+    let at = format!("data/storage.yaml:{}:1", line + 1);
     assert_bad_input(
         |root| {
             edit(
@@ -213,19 +246,17 @@ fn a_duplicate_key_is_an_error_not_last_wins() {
                 "hold_hours: 72\nhold_hours: 48",
             )
         },
-        &[
-            "data/storage.yaml:10:1",
-            "duplicate mapping key: hold_hours",
-        ],
+        &[&at, "duplicate mapping key: hold_hours"],
     );
 }
 
 #[test]
 fn an_unknown_card_in_a_fit_row_is_named_with_a_hint() {
+    let at = place("data/fit.yaml", "pick: rtx-3090", "rtx-3090");
     assert_bad_input(
         |root| edit(root, "data/fit.yaml", "pick: rtx-3090", "pick: rtx-3900"),
         &[
-            "data/fit.yaml:6:47",
+            &at,
             "unknown card or bundle `rtx-3900`",
             "did you mean `rtx-3090`?",
         ],
@@ -234,6 +265,7 @@ fn an_unknown_card_in_a_fit_row_is_named_with_a_hint() {
 
 #[test]
 fn a_pick_that_does_not_fit_fails_the_build() {
+    let at = place("data/fit.yaml", "pick: 8x-mi300x", "8x-mi300x");
     assert_bad_input(
         |root| {
             edit(
@@ -244,7 +276,7 @@ fn a_pick_that_does_not_fit_fails_the_build() {
             )
         },
         &[
-            "data/fit.yaml:14:46",
+            &at,
             "70B full needs 1265.8 GB, more than 576.0 GB (90% of the 640 GB of `8x-h100-sxm`)",
         ],
     );

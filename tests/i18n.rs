@@ -33,6 +33,21 @@ fn ids(path: &Path) -> BTreeSet<String> {
         .collect()
 }
 
+fn sel(s: &str) -> scraper::Selector {
+    scraper::Selector::parse(s).unwrap_or_else(|e| panic!("{s}: {e:?}"))
+}
+
+fn parse(html: &str) -> scraper::Html {
+    scraper::Html::parse_document(html)
+}
+
+/// The value of `name` on every element `selector` matches (absent: "").
+fn attr<'a>(doc: &'a scraper::Html, selector: &str, name: &str) -> Vec<&'a str> {
+    doc.select(&sel(selector))
+        .map(|e| e.value().attr(name).unwrap_or_default())
+        .collect()
+}
+
 const PL_FTL: &str = "-brand = GPU Rent Hub
 site-title = { -brand }
 language-name = Polski
@@ -92,16 +107,45 @@ fn a_fifth_locale_builds_with_fallbacks_marked_and_never_advertised() {
     );
 
     // A page pl lacks: built from en, marked in Polish, in English as far as <html lang> goes.
-    let fallback = read(root, "pl/gpu-memory/index.html");
-    assert!(fallback.contains("<html lang=\"en\">"), "content language");
-    assert!(fallback.contains("Ta strona nie została jeszcze przetłumaczona"));
-    assert!(
-        fallback.contains("lang=\"pl\""),
-        "the notice and the interface are Polish"
+    let fallback = parse(&read(root, "pl/gpu-memory/index.html"));
+    assert_eq!(
+        attr(&fallback, "html", "lang"),
+        vec!["en"],
+        "content language"
     );
-    assert!(fallback.contains("href=\"https://gpurenthub.com/en/gpu-memory/\" rel=canonical"));
+    let notices: Vec<_> = fallback.select(&sel(".fallback-notice")).collect();
+    assert_eq!(notices.len(), 1, "one fallback notice");
+    let notice = notices[0];
+    assert_eq!(
+        notice.value().attr("lang"),
+        Some("pl"),
+        "the notice is Polish"
+    );
+    let words: String = notice.text().collect();
     assert!(
-        !fallback.contains("rel=alternate"),
+        words.starts_with("Ta strona nie została jeszcze przetłumaczona"),
+        "{words}"
+    );
+    let original: Vec<_> = notice.select(&sel("a")).collect();
+    assert_eq!(original.len(), 1, "the notice links the original");
+    assert_eq!(original[0].value().attr("href"), Some("/en/gpu-memory/"));
+    assert_eq!(original[0].value().attr("hreflang"), Some("en"));
+    assert_eq!(original[0].text().collect::<String>(), "Oryginał");
+    // The interface around it is Polish too.
+    assert_eq!(attr(&fallback, "body > header", "lang"), vec!["pl"]);
+    assert_eq!(attr(&fallback, "a.skip", "lang"), vec!["pl"]);
+    let skip: String = fallback
+        .select(&sel("a.skip"))
+        .flat_map(|a| a.text())
+        .collect();
+    assert_eq!(skip, "Przejdź do treści");
+    assert_eq!(
+        attr(&fallback, "link[rel=canonical]", "href"),
+        vec!["https://gpurenthub.com/en/gpu-memory/"]
+    );
+    assert_eq!(
+        fallback.select(&sel("link[rel=alternate]")).count(),
+        0,
         "a fallback page advertises no alternates"
     );
     // A page pl has: Polish, and a translation like any other.
@@ -124,40 +168,65 @@ fn a_fifth_locale_builds_with_fallbacks_marked_and_never_advertised() {
                 .map(|k| format!("/pl/gpus/{}", k.display()).replace("index.html", "")),
         )
         .collect();
+    // Every element with hreflang="pl", in every page and the sitemap, parsed (so quoting does not
+    // matter): it names a real Polish page, and every real Polish page is advertised.
+    let mut linked = BTreeSet::new();
+    let mut in_sitemap = BTreeSet::new();
+    let mut elements = 0;
     for (path, bytes) in tree(&root.join("public")) {
         let text = String::from_utf8_lossy(&bytes);
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if ext != "html" && ext != "xml" {
-            continue;
-        }
-        for (i, _) in text.match_indices("hreflang=\"pl\"") {
-            // The href of the same <link>/<xhtml:link> element.
-            let start = text[..i].rfind('<').unwrap_or(0);
-            let end = i + text[i..].find('>').unwrap_or(0);
-            let element = &text[start..end];
-            if element.starts_with("<a ") {
-                continue; // the language switcher, checked below
-            }
-            let href = element
-                .split("href=")
-                .nth(1)
-                .map(|h| h.trim_matches('"').split(['"', ' ']).next().unwrap_or(""))
-                .unwrap_or("");
-            let url = href.trim_start_matches("https://gpurenthub.com");
+        // (element name, href) of each element with hreflang="pl".
+        let found: Vec<(String, String)> = match ext {
+            "html" => parse(&text)
+                .select(&sel("[hreflang=pl]"))
+                .map(|e| {
+                    let href = e.value().attr("href").unwrap_or_default();
+                    (e.value().name().to_owned(), href.to_owned())
+                })
+                .collect(),
+            "xml" => roxmltree::Document::parse(&text)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+                .descendants()
+                .filter(|n| n.attribute("hreflang") == Some("pl"))
+                .map(|n| {
+                    let href = n.attribute("href").unwrap_or_default();
+                    (n.tag_name().name().to_owned(), href.to_owned())
+                })
+                .collect(),
+            _ => continue,
+        };
+        for (element, href) in found {
+            elements += 1;
+            let url = href.trim_start_matches("https://gpurenthub.com").to_owned();
             assert!(
-                real_pl.contains(url),
-                "{} advertises {url} as Polish, and it is a fallback page",
+                real_pl.contains(&url),
+                "{}: <{element}> advertises {url:?} as Polish, and it is not a Polish page",
                 path.display()
             );
+            match (ext, element.as_str()) {
+                ("xml", _) => in_sitemap.insert(url),
+                (_, "link") => linked.insert(url),
+                _ => false,
+            };
         }
     }
+    assert!(elements > 0, "no element with hreflang=\"pl\" at all");
+    assert_eq!(
+        linked, real_pl,
+        "<link rel=alternate hreflang=pl> per Polish page"
+    );
+    assert_eq!(in_sitemap, real_pl, "sitemap alternates per Polish page");
     let sitemap = read(root, "sitemap.xml");
     assert!(sitemap.contains("<loc>https://gpurenthub.com/pl/fine-tuning/</loc>"));
     assert!(!sitemap.contains("/pl/gpu-memory/"));
     // The switcher on the English page leads to the Polish fallback, marked.
-    let en = read(root, "en/gpu-memory/index.html");
-    assert!(en.contains("href=\"/pl/gpu-memory/\" lang=\"pl\" class=untranslated"));
-    assert!(!en.contains("hreflang=\"pl\""));
+    let en = parse(&read(root, "en/gpu-memory/index.html"));
+    assert_eq!(
+        attr(&en, "a.untranslated[href=\"/pl/gpu-memory/\"]", "lang"),
+        vec!["pl"]
+    );
+    assert_eq!(en.select(&sel("[hreflang=pl]")).count(), 0);
     // The root chooser and the menu know the new language with no code change.
     assert!(read(root, "index.html").contains("href=\"/pl/\""));
     assert!(home.contains("Polski"));

@@ -3,12 +3,13 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{edit, site_copy};
+use common::site_copy;
 
 /// The server process, stopped when the test ends however it ends.
 struct Server {
@@ -79,14 +80,14 @@ fn wait_for<T>(limit: Duration, mut probe: impl FnMut() -> Option<T>) -> Option<
     None
 }
 
-/// GET over HTTP/1.0 (the body ends when the connection closes): status and body.
-fn get(addr: &str, path: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).expect("connect");
-    s.set_read_timeout(Some(Duration::from_secs(10)))
-        .expect("timeout");
-    write!(s, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").expect("send");
+/// One GET over HTTP/1.0 (the body ends when the connection closes): status and body, or why
+/// it failed.
+fn try_get(addr: &str, path: &str) -> std::io::Result<(u16, String)> {
+    let mut s = TcpStream::connect(addr)?;
+    s.set_read_timeout(Some(Duration::from_secs(5)))?;
+    write!(s, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n")?;
     let mut raw = Vec::new();
-    s.read_to_end(&mut raw).expect("read");
+    s.read_to_end(&mut raw)?;
     let text = String::from_utf8_lossy(&raw).into_owned();
     let status = text
         .split_whitespace()
@@ -97,12 +98,26 @@ fn get(addr: &str, path: &str) -> (u16, String) {
         .split_once("\r\n\r\n")
         .map(|(_, b)| b.to_owned())
         .unwrap_or_default();
-    (status, body)
+    Ok((status, body))
 }
 
+/// GET, retried while a connection or read fails (a loaded machine), within 15 s overall.
+fn get(addr: &str, path: &str) -> (u16, String) {
+    let mut last = None;
+    wait_for(Duration::from_secs(15), || match try_get(addr, path) {
+        Ok(r) => Some(r),
+        Err(e) => {
+            last = Some(e);
+            None
+        }
+    })
+    .unwrap_or_else(|| panic!("GET {path} kept failing: {last:?}"))
+}
+
+/// Waits (15 s) until `path` answers 200 with `needle` in the body; failed requests are retried.
 fn page_with(server: &Server, path: &str, needle: &str) -> String {
     wait_for(Duration::from_secs(15), || {
-        let (status, body) = get(&server.addr, path);
+        let (status, body) = try_get(&server.addr, path).ok()?;
         (status == 200 && body.contains(needle)).then_some(body)
     })
     .unwrap_or_else(|| {
@@ -113,11 +128,72 @@ fn page_with(server: &Server, path: &str, needle: &str) -> String {
     })
 }
 
+/// Replaces the first `from` with `to` the way an editor saves atomically: the new text goes to a
+/// dot-file in the same folder (which the server ignores), then is renamed over the file, so the
+/// watcher never sees it empty or half written. Returns the 1-based line and column of `marker`
+/// in the new text.
+fn edit(root: &Path, rel: &str, from: &str, to: &str, marker: &str) -> (usize, usize) {
+    let p = root.join(rel);
+    let text = std::fs::read_to_string(&p).expect("read");
+    assert!(text.contains(from), "{rel} does not contain {from:?}");
+    let new = text.replacen(from, to, 1);
+    let name = p.file_name().expect("file name").to_string_lossy();
+    let tmp = p.with_file_name(format!(".{name}.hubgen-test"));
+    std::fs::write(&tmp, &new).expect("write");
+    std::fs::rename(&tmp, &p).expect("rename");
+    let at = new
+        .find(marker)
+        .unwrap_or_else(|| panic!("{rel} lacks {marker:?}"));
+    let line = new[..at].matches('\n').count() + 1;
+    let col = new[..at].rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    (line, col)
+}
+
+/// The server's log from line `from` on.
+fn log_since(server: &Server, from: usize) -> Vec<String> {
+    server.log.lock().expect("log")[from..].to_vec()
+}
+
+fn log_len(server: &Server) -> usize {
+    server.log.lock().expect("log").len()
+}
+
+/// Waits (15 s) until a log line from line `from` on satisfies `pred`: the server logs a rebuild
+/// after it serves the result, so a page can change before its line arrives.
+fn wait_log(server: &Server, from: usize, what: &str, pred: impl Fn(&str) -> bool) {
+    wait_for(Duration::from_secs(15), || {
+        log_since(server, from)
+            .iter()
+            .any(|l| pred(l))
+            .then_some(())
+    })
+    .unwrap_or_else(|| panic!("no log line {what} in {:?}", log_since(server, from)));
+}
+
+/// `N` of the log lines `rebuilt N pages in …` (full builds).
+fn full_builds(lines: &[String]) -> Vec<u64> {
+    lines
+        .iter()
+        .filter_map(|l| {
+            l.strip_prefix("rebuilt ")?
+                .split_once(" pages in ")?
+                .0
+                .parse()
+                .ok()
+        })
+        .collect()
+}
+
 #[test]
 fn serve_rebuilds_on_edits_shows_errors_over_the_last_good_page_and_recovers() {
     let site = site_copy();
     let root = site.path();
     let server = start(root);
+    // The startup build: a full build, logged before "serving on".
+    let startup = full_builds(&log_since(&server, 0));
+    assert_eq!(startup.len(), 1, "{:?}", log_since(&server, 0));
+    let pages = startup[0];
+    assert!(pages > 0);
 
     let first = page_with(&server, "/en/fine-tuning/", "Every recommendation below");
     assert!(
@@ -127,43 +203,58 @@ fn serve_rebuilds_on_edits_shows_errors_over_the_last_good_page_and_recovers() {
     assert!(!first.contains("hubgen-error-overlay"));
     assert_eq!(get(&server.addr, "/en/no-such-page/").0, 404);
 
-    // A Markdown edit.
+    // A Markdown edit: only that page is rendered again.
+    let mark = log_len(&server);
     edit(
         root,
         "content/en/fine-tuning.md",
         "Every recommendation below",
         "Each recommendation below",
+        "Each",
     );
     page_with(&server, "/en/fine-tuning/", "Each recommendation below");
-    // A price in data: every page that shows it follows.
+    wait_log(&server, mark, "re-rendered 1 page(s)", |l| {
+        l.starts_with("re-rendered 1 page(s) in")
+    });
+    // A price in data: a full rebuild, and every page that shows it follows.
+    let mark = log_len(&server);
     edit(
         root,
         "data/cards.yaml",
         "monthly_usd: 990 }",
         "monthly_usd: 1010 }",
+        "1010",
     );
     page_with(&server, "/en/gpus/a100-sxm/", "$1,010");
     page_with(&server, "/uk/fine-tuning/", "1\u{a0}010");
+    // Only the edit can have logged this: the startup build's line came before `mark`.
+    wait_log(&server, mark, &format!("rebuilt {pages} pages"), |l| {
+        full_builds(&[l.to_owned()]) == [pages]
+    });
 
-    // Broken: the overlay names the file and line over the last good page.
-    edit(
+    // Broken: the overlay names the file, line and column over the last good page.
+    let mark = log_len(&server);
+    let (line, col) = edit(
         root,
         "content/en/fine-tuning.md",
         "Each recommendation below",
         "Each {{ nope() }} recommendation below",
+        "{{ nope() }}",
     );
-    let broken = page_with(&server, "/en/fine-tuning/", "hubgen-error-overlay");
-    assert!(
-        broken.contains("content/en/fine-tuning.md:11:6"),
-        "{broken}"
-    );
+    let place = format!("content/en/fine-tuning.md:{line}:{col}");
+    let broken = page_with(&server, "/en/fine-tuning/", &place);
+    assert!(broken.contains("hubgen-error-overlay"), "{broken}");
     assert!(broken.contains("unknown shortcode `nope`"));
     assert!(
         broken.contains("Each recommendation below"),
         "the last good content stays served"
     );
     // Every page shows it, not only the broken one.
-    page_with(&server, "/uk/gpu-memory/", "hubgen-error-overlay");
+    let other = page_with(&server, "/uk/gpu-memory/", "hubgen-error-overlay");
+    assert!(other.contains(&place), "{other}");
+    wait_log(&server, mark, "build failed with 1 error(s)", |l| {
+        l.starts_with("build failed with 1 error(s)")
+    });
 
     // Fixed: the page is back, without the overlay.
     edit(
@@ -171,6 +262,7 @@ fn serve_rebuilds_on_edits_shows_errors_over_the_last_good_page_and_recovers() {
         "content/en/fine-tuning.md",
         "Each {{ nope() }} recommendation below",
         "Each fixed recommendation below",
+        "Each fixed",
     );
     let fixed = page_with(
         &server,
@@ -178,8 +270,4 @@ fn serve_rebuilds_on_edits_shows_errors_over_the_last_good_page_and_recovers() {
         "Each fixed recommendation below",
     );
     assert!(!fixed.contains("hubgen-error-overlay"));
-    let log = server.log.lock().expect("log").join("\n");
-    assert!(log.contains("re-rendered 1 page(s) in"), "{log}");
-    assert!(log.contains("rebuilt 76 pages in"), "{log}");
-    assert!(log.contains("build failed with 1 error(s)"), "{log}");
 }
