@@ -147,6 +147,7 @@ impl OutputTree {
 
     fn write_all(&self, dir: &Path, opts: WriteOptions) -> io::Result<()> {
         std::fs::create_dir(dir)?;
+        let mut made: std::collections::HashSet<PathBuf> = std::collections::HashSet::new();
         for (n, (rel, bytes)) in self.files.iter().enumerate() {
             if opts.fail_after.is_some_and(|limit| n >= limit) {
                 return Err(io::Error::new(
@@ -155,8 +156,11 @@ impl OutputTree {
                 ));
             }
             let path = dir.join(rel);
-            if let Some(p) = path.parent() {
+            if let Some(p) = path.parent()
+                && !made.contains(p)
+            {
                 std::fs::create_dir_all(p)?;
+                made.insert(p.to_path_buf());
             }
             std::fs::write(&path, bytes)?;
         }

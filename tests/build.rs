@@ -159,6 +159,9 @@ fn two_builds_are_byte_identical_with_one_thread_and_with_two() {
 
 /// Builds once (good), breaks the site with `break_it`, builds again and checks the failure:
 /// non-zero exit, every expected fragment in stderr, and `public/` byte-identical to before.
+/// Every error planted here is found before the write stage; failures *during* the write (an
+/// injected full disk, a file in the way) are in tests/bad_input.rs, and builds killed while
+/// writing in tests/crash.rs.
 fn assert_bad_input(break_it: impl FnOnce(&Path), expected: &[&str]) {
     let site = site_copy();
     let good = hubgen(site.path(), &[]);

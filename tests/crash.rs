@@ -1,0 +1,195 @@
+//! Crashes and races: a build killed at any moment leaves the old tree or the new one, never a
+//! mix and never no folder, and the next build removes what the killed one left; two builds into
+//! one folder at once take turns.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+
+mod common;
+
+/// A site with enough pages that writing takes a while: the repository's site plus `extra`
+/// small pages.
+fn big_site(extra: usize) -> tempfile::TempDir {
+    let site = common::site_copy();
+    let dir = site.path().join("content/en/bulk");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::write(
+        dir.join("_index.md"),
+        "---\ntitle: Bulk\n---\nMany pages.\n",
+    )
+    .expect("write");
+    for i in 0..extra {
+        std::fs::write(
+            dir.join(format!("p{i:04}.md")),
+            format!(
+                "---\ntitle: Page {i}\ndescription: Page number {i}.\n---\n\n{}\n",
+                "Some words to render and write. ".repeat(40)
+            ),
+        )
+        .expect("write");
+    }
+    site
+}
+
+fn start(root: &Path, base_url: &str) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_hubgen"))
+        .args(["build", "--base-url", base_url, "--root"])
+        .arg(root)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn hubgen")
+}
+
+fn run(root: &Path, base_url: &str) {
+    let out = start(root, base_url).wait_with_output().expect("wait");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Path → hash of every file of a tree.
+fn fingerprint(dir: &Path) -> BTreeMap<PathBuf, u64> {
+    common::tree(dir)
+        .into_iter()
+        .map(|(k, v)| {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            v.hash(&mut h);
+            (k, h.finish())
+        })
+        .collect()
+}
+
+/// Leftover staging and old folders beside the output.
+fn leftovers(root: &Path) -> Vec<String> {
+    std::fs::read_dir(root)
+        .expect("read_dir")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".public.hubgen-"))
+        .collect()
+}
+
+/// xorshift: reproducible "random" kill points without a dependency.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n.max(1)
+    }
+}
+
+#[test]
+fn a_build_killed_at_any_moment_leaves_the_old_tree_or_the_new_one() {
+    let site = big_site(400);
+    let root = site.path();
+    let public = root.join("public");
+    const A: &str = "https://a.example";
+    const B: &str = "https://b.example";
+    run(root, B);
+    let tree_b = fingerprint(&public);
+    let t = Instant::now();
+    run(root, A);
+    let full = t.elapsed();
+    let tree_a = fingerprint(&public);
+    assert_ne!(tree_a, tree_b);
+    assert!(tree_a.len() > 400);
+
+    let seed = 0x5eed_u64 ^ u64::from(std::process::id());
+    let mut rng = Rng(seed | 1);
+    let span = u64::try_from(full.as_micros()).unwrap_or(u64::MAX) * 5 / 4;
+    let (mut saw_old, mut saw_new, mut saw_leftover) = (0, 0, 0);
+    let mut current = &tree_a;
+    for round in 0..24 {
+        let (url, next) = if round % 2 == 0 {
+            (B, &tree_b)
+        } else {
+            (A, &tree_a)
+        };
+        let mut child = start(root, url);
+        let at = if round % 4 < 2 {
+            // Anywhere in the build.
+            let at = Duration::from_micros(rng.below(span));
+            std::thread::sleep(at);
+            at
+        } else {
+            // Around the swap: the manifest is the last file written before it.
+            let manifest = root
+                .join(format!(".public.hubgen-new-{}", child.id()))
+                .join(".hubgen-manifest.json");
+            let t = Instant::now();
+            while !manifest.exists() && t.elapsed() < Duration::from_secs(30) {
+                std::thread::sleep(Duration::from_micros(200));
+            }
+            std::thread::sleep(Duration::from_micros(rng.below(20_000)));
+            t.elapsed()
+        };
+        let _ = child.kill(); // SIGKILL
+        let _ = child.wait();
+        assert!(
+            public.is_dir(),
+            "round {round} (seed {seed:#x}, killed at {at:?}): the output folder is missing"
+        );
+        let now = fingerprint(&public);
+        if &now == current {
+            saw_old += 1;
+        } else if &now == next {
+            saw_new += 1;
+            current = next;
+        } else {
+            panic!(
+                "round {round} (seed {seed:#x}, killed at {at:?}): the output is a mix of two trees"
+            );
+        }
+        if !leftovers(root).is_empty() {
+            saw_leftover += 1;
+        }
+    }
+    // The next build, not killed, cleans up whatever the killed ones left.
+    run(root, A);
+    assert_eq!(fingerprint(&public), tree_a);
+    assert_eq!(leftovers(root), Vec::<String>::new());
+    eprintln!(
+        "24 kills over {span} µs (seed {seed:#x}): {saw_old} left the old tree, {saw_new} the new one, {saw_leftover} left a staging folder"
+    );
+    assert!(
+        saw_old > 0 && saw_new > 0,
+        "the kills did not land on both sides of the swap: the test did not test"
+    );
+}
+
+#[test]
+fn two_builds_into_one_folder_at_once_take_turns() {
+    let site = big_site(100);
+    let root = site.path();
+    let public = root.join("public");
+    run(root, "https://b.example");
+    let tree_b = fingerprint(&public);
+    run(root, "https://a.example");
+    let tree_a = fingerprint(&public);
+    for _ in 0..3 {
+        let a = start(root, "https://a.example");
+        let b = start(root, "https://b.example");
+        let (a, b) = (
+            a.wait_with_output().expect("a"),
+            b.wait_with_output().expect("b"),
+        );
+        for (name, o) in [("a", &a), ("b", &b)] {
+            assert!(
+                o.status.success(),
+                "build {name}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+        }
+        let now = fingerprint(&public);
+        assert!(now == tree_a || now == tree_b, "a mixed tree");
+        assert_eq!(leftovers(root), Vec::<String>::new());
+    }
+}
