@@ -11,6 +11,8 @@ mod coverage;
 mod diag;
 mod domain;
 mod embedded;
+#[cfg(test)]
+mod fuzz;
 mod i18n;
 mod load;
 mod markdown;

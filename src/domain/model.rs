@@ -355,17 +355,25 @@ pub fn load(root: &Path) -> Result<(Catalog, DataTexts), Vec<Diagnostic>> {
     let mut errors = Vec::new();
     for name in DATA_FILES {
         let rel = Path::new("data").join(name);
-        match std::fs::read_to_string(root.join(&rel)) {
+        let path = root.join(&rel);
+        if !path.exists() {
+            errors.push(
+                Diagnostic::error(format!(
+                    "cannot read {}: there is no such file",
+                    rel.display()
+                ))
+                .in_file(&rel)
+                .with_hint(format!(
+                    "the GPU Rent Hub site needs data/{name}; see the README for its schema"
+                )),
+            );
+            continue;
+        }
+        match crate::load::files::read_text(root, &path, &rel) {
             Ok(t) => {
                 texts.insert(rel, t);
             }
-            Err(e) => errors.push(
-                Diagnostic::error(format!("cannot read {}: {e}", rel.display()))
-                    .in_file(&rel)
-                    .with_hint(format!(
-                        "the GPU Rent Hub site needs data/{name}; see the README for its schema"
-                    )),
-            ),
+            Err(d) => errors.push(d),
         }
     }
     if !errors.is_empty() {
