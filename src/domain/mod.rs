@@ -10,6 +10,7 @@ pub mod model;
 pub mod pages;
 pub mod present;
 pub mod schema;
+mod validate;
 #[cfg(test)]
 mod vectors;
 

@@ -926,17 +926,11 @@ impl Provider for Site<'_> {
             }
             "coins" => {
                 a.finish(&[])?;
-                l.list(
-                    &cat.payments
-                        .coins
-                        .iter()
-                        .map(|c| c.code.clone())
-                        .collect::<Vec<_>>(),
-                )
+                l.list(&cat.coins.iter().map(|c| c.code.clone()).collect::<Vec<_>>())
             }
             "coin_count" => {
                 a.finish(&[])?;
-                l.int(cat.payments.coins.len() as i64)
+                l.int(cat.coins.len() as i64)
             }
             "regions" => {
                 a.finish(&[])?;
