@@ -13,8 +13,12 @@ use crate::pipeline;
 use crate::render::PageLinks;
 
 /// Every diagnostic of a build of `root`, plus the link and orphan checks when it built.
-pub fn run(root: &Path, overrides: &Overrides) -> Vec<Diagnostic> {
-    match pipeline::build(root, overrides) {
+pub fn run(
+    root: &Path,
+    overrides: &Overrides,
+    extension: crate::extension::Load,
+) -> Vec<Diagnostic> {
+    match pipeline::build(root, overrides, extension) {
         Err(diags) => diags,
         Ok((tree, report)) => {
             let mut diags = report.warnings;

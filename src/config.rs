@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::diag::{Diagnostic, Pos};
-use crate::load::yaml;
+use crate::yaml;
 
 pub const CONFIG_FILE: &str = "hubgen.yaml";
 

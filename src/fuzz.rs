@@ -34,7 +34,7 @@ proptest! {
             Ok(split) => {
                 prop_assert!(split.body_offset <= text.len());
                 prop_assert_eq!(split.body, &text[split.body_offset..]);
-                if let Err(d) = crate::load::yaml::parse::<FrontMatter>(
+                if let Err(d) = crate::yaml::parse::<FrontMatter>(
                     Path::new("content/en/x.md"),
                     split.front_matter,
                     split.front_matter_line,
@@ -98,44 +98,8 @@ proptest! {
 }
 
 proptest! {
-    // Each case writes files and loads a whole data set: fewer, larger cases.
+    // Each case writes a file and loads it: fewer cases.
     #![proptest_config(ProptestConfig::with_cases(48))]
-
-    #[test]
-    fn data_loading(
-        which in 0..crate::domain::model::DATA_FILES.len(),
-        seed in any::<prop::sample::Index>(),
-    ) {
-        let tmp = tempfile::tempdir().expect("tempdir");
-        let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-        std::fs::create_dir(tmp.path().join("data")).expect("mkdir");
-        for name in crate::domain::model::DATA_FILES {
-            std::fs::copy(repo.join("data").join(name), tmp.path().join("data").join(name))
-                .expect("copy");
-        }
-        // Mutate one real file: a cut and an insertion of YAML syntax, placed by `seed`.
-        let name = crate::domain::model::DATA_FILES[which];
-        let path = tmp.path().join("data").join(name);
-        let text = std::fs::read_to_string(&path).expect("read");
-        let mut s = text;
-        let mut i = seed.index(s.len() + 1);
-        while !s.is_char_boundary(i) {
-            i -= 1;
-        }
-        let mut j = (i + seed.index(8)).min(s.len());
-        while !s.is_char_boundary(j) {
-            j -= 1;
-        }
-        let inserts = [": ", "- ", "{", "}", "[", "]", "\n", "0", "-1", ".nan", "é", "\"", "&a", "*a", "!!str ", "~"];
-        s.replace_range(i..j.max(i), inserts[seed.index(inserts.len())]);
-        std::fs::write(&path, &s).expect("write");
-        if let Err(diags) = crate::domain::model::load(tmp.path()) {
-            prop_assert!(!diags.is_empty());
-            for d in diags {
-                prop_assert!(d.file.is_some(), "no file: {d}");
-            }
-        }
-    }
 
     #[test]
     fn fluent_loading(text in syntaxy(200)) {

@@ -11,6 +11,7 @@ mod coverage;
 mod diag;
 mod domain;
 mod embedded;
+mod extension;
 #[cfg(test)]
 mod fuzz;
 mod i18n;
@@ -25,6 +26,7 @@ mod shortcode;
 mod slug;
 mod source;
 mod view;
+mod yaml;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -33,6 +35,10 @@ use clap::Parser;
 
 use crate::cli::{Cli, Command};
 use crate::config::Overrides;
+
+/// The data extension this binary is built with: GPU Rent Hub's domain. The composition root is
+/// the only place that names it; the engine takes it as an `extension::Load`.
+const EXTENSION: extension::Load = domain::extension;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -74,7 +80,7 @@ fn main() -> ExitCode {
             let out = pipeline::out_dir(&root, out);
             let overrides = Overrides { base_url, drafts };
             let opts = output::WriteOptions::from_env();
-            match pipeline::build_to_disk(&root, &out, &overrides, force, opts) {
+            match pipeline::build_to_disk(&root, &out, &overrides, force, opts, EXTENSION) {
                 Ok(report) => {
                     for w in &report.warnings {
                         eprint!("{w}");
@@ -113,7 +119,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Estimate(args) => match domain::estimate::estimate(&args) {
+        Command::Estimate(args) => match domain::estimate::estimate(&estimate_input(&args)) {
             Ok(e) => {
                 if args.json {
                     println!("{}", domain::estimate::to_json(&e));
@@ -139,7 +145,7 @@ fn main() -> ExitCode {
                 base_url: None,
                 drafts,
             };
-            let diags = check::run(&root, &overrides);
+            let diags = check::run(&root, &overrides, EXTENSION);
             match format.as_str() {
                 "human" => {
                     for d in &diags {
@@ -184,6 +190,7 @@ fn main() -> ExitCode {
             drafts,
         } => match serve::run(serve::Options {
             root,
+            extension: EXTENSION,
             bind,
             port,
             drafts,
@@ -194,6 +201,24 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+    }
+}
+
+/// The command line's `estimate` arguments as the domain's input.
+fn estimate_input(a: &cli::EstimateArgs) -> domain::estimate::Input {
+    domain::estimate::Input {
+        root: a.root.clone(),
+        model: a.model.clone(),
+        params: a.params,
+        layers: a.layers,
+        hidden: a.hidden,
+        intermediate: a.intermediate,
+        vocab: a.vocab,
+        method: a.method.clone(),
+        seq: a.seq,
+        batch: a.batch,
+        no_checkpointing: a.no_checkpointing,
+        lora_rank: a.lora_rank,
     }
 }
 

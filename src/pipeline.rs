@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::config::{Config, Overrides};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::domain::{self, Domain, present::Site};
+use crate::extension::{self, SiteFiles};
 use crate::load;
 use crate::output::OutputTree;
 use crate::render;
@@ -47,7 +47,8 @@ pub struct Report {
 /// Everything loaded and checked, ready to render: what `serve` keeps between rebuilds.
 pub struct Prepared {
     pub config: Config,
-    domain: Option<Domain>,
+    /// The site's data extension, if it has one.
+    extension: Option<Box<dyn Provider>>,
     /// Every page, generated ones included.
     pub pages: Vec<load::content::RawPage>,
     i18n: Arc<crate::i18n::I18n>,
@@ -62,14 +63,7 @@ pub struct Prepared {
 impl Prepared {
     /// Runs `f` with the shortcode provider and the render inputs.
     fn with_inputs<T>(&self, f: impl FnOnce(&render::Inputs<'_>) -> T) -> T {
-        let site_provider;
-        let provider: &dyn Provider = match &self.domain {
-            Some(d) => {
-                site_provider = Site::new(&d.catalog, &d.tables);
-                &site_provider
-            }
-            None => &NoShortcodes,
-        };
+        let provider: &dyn Provider = self.extension.as_deref().unwrap_or(&NoShortcodes);
         f(&render::Inputs {
             config: &self.config,
             pages: &self.pages,
@@ -101,7 +95,7 @@ impl Prepared {
             let text = std::fs::read_to_string(path).ok()?;
             let split = crate::source::split_front_matter(&text).ok()?;
             let front: load::content::FrontMatter =
-                load::yaml::parse(rel, split.front_matter, split.front_matter_line).ok()?;
+                crate::yaml::parse(rel, split.front_matter, split.front_matter_line).ok()?;
             let old = &self.pages[i].front;
             let listed = front.title != old.title
                 || front.description != old.description
@@ -159,12 +153,20 @@ impl Prepared {
 }
 
 /// Runs the pipeline up to an in-memory tree. On error, nothing is written anywhere.
-pub fn build(root: &Path, overrides: &Overrides) -> Result<(OutputTree, Report), Vec<Diagnostic>> {
-    render_all(&prepare(root, overrides)?)
+pub fn build(
+    root: &Path,
+    overrides: &Overrides,
+    load_extension: extension::Load,
+) -> Result<(OutputTree, Report), Vec<Diagnostic>> {
+    render_all(&prepare(root, overrides, load_extension)?)
 }
 
 /// Load and compute: every input read and checked, generated pages added.
-pub fn prepare(root: &Path, overrides: &Overrides) -> Result<Prepared, Vec<Diagnostic>> {
+pub fn prepare(
+    root: &Path,
+    overrides: &Overrides,
+    load_extension: extension::Load,
+) -> Result<Prepared, Vec<Diagnostic>> {
     let mut report = Report::default();
     let mut diags = Diagnostics::new();
     let mut t = Instant::now();
@@ -176,17 +178,16 @@ pub fn prepare(root: &Path, overrides: &Overrides) -> Result<Prepared, Vec<Diagn
     let config = Config::load(root, overrides)?;
 
     // Load: every input, every error.
-    let domain: Option<Domain> = if root.join("data").is_dir() {
-        match domain::load(root) {
-            Ok(d) => Some(d),
-            Err(e) => {
-                diags.extend(e);
-                None
-            }
+    let ext: Option<Box<dyn Provider>> = match load_extension(&SiteFiles::new(root)) {
+        Some(Ok(p)) => Some(p),
+        Some(Err(e)) => {
+            diags.extend(e);
+            None
         }
-    } else {
-        None
+        None => None,
     };
+    // The extension reads, validates and computes its data: every table is ready after this.
+    lap("data", &mut report);
     let (mut pages, d) = load::content::load(&config);
     diags.extend(d);
     let (ftl, d) = load::i18n::load(&config);
@@ -221,23 +222,23 @@ pub fn prepare(root: &Path, overrides: &Overrides) -> Result<Prepared, Vec<Diagn
     }
     let (theme, d) = load::templates::load(&config);
     diags.extend(d);
-    lap("load", &mut report);
+    lap("content", &mut report);
     if diags.has_errors() {
         return Err(diags.into_sorted());
     }
 
     let (i18n, d) = load::i18n::localize(&config, &ftl);
     diags.extend(d);
-    if let (Some(dom), Some(default)) = (&domain, i18n.get(&config.default_locale)) {
-        for (key, loc) in &dom.catalog.fluent_keys {
-            if !default.has(key) {
+    if let (Some(ext), Some(default)) = (&ext, i18n.get(&config.default_locale)) {
+        for (key, file, pos) in ext.required_strings() {
+            if !default.has(&key) {
                 diags.push(
                     Diagnostic::error(format!(
                         "data names the string `{key}`, which i18n/{} does not define",
                         config.default_locale
                     ))
-                    .in_file(&loc.file)
-                    .at(loc.pos)
+                    .in_file(&file)
+                    .at(pos)
                     .with_hint("add it to a .ftl file of the default locale"),
                 );
             }
@@ -251,7 +252,7 @@ pub fn prepare(root: &Path, overrides: &Overrides) -> Result<Prepared, Vec<Diagn
             None
         }
     };
-    lap("compute", &mut report);
+    lap("strings and templates", &mut report);
     let Some(templates) = templates else {
         return Err(diags.into_sorted());
     };
@@ -279,14 +280,7 @@ pub fn prepare(root: &Path, overrides: &Overrides) -> Result<Prepared, Vec<Diagn
         }
     }
 
-    let site_provider;
-    let provider: &dyn Provider = match &domain {
-        Some(d) => {
-            site_provider = Site::new(&d.catalog, &d.tables);
-            &site_provider
-        }
-        None => &NoShortcodes,
-    };
+    let provider: &dyn Provider = ext.as_deref().unwrap_or(&NoShortcodes);
     // Pages the data generates, per locale; a page written by hand at the same path wins.
     for locale in &config.locales {
         let Some(loc) = i18n.get(&locale.code) else {
@@ -318,7 +312,7 @@ pub fn prepare(root: &Path, overrides: &Overrides) -> Result<Prepared, Vec<Diagn
     }
     Ok(Prepared {
         config,
-        domain,
+        extension: ext,
         pages,
         i18n,
         templates,
@@ -355,8 +349,8 @@ pub fn render_all(p: &Prepared) -> Result<(OutputTree, Report), Vec<Diagnostic>>
             );
         }
     }
-    if let Some(d) = &p.domain {
-        for (path, bytes) in domain::export::all(&d.catalog, &d.tables) {
+    if let Some(ext) = &p.extension {
+        for (path, bytes) in ext.exports() {
             tree.insert(path, bytes);
         }
     }
@@ -385,11 +379,13 @@ pub fn build_to_disk(
     overrides: &Overrides,
     force: bool,
     opts: crate::output::WriteOptions,
+    load_extension: extension::Load,
 ) -> Result<Report, Failure> {
     let config = Config::load(root, overrides).map_err(Failure::Diagnostics)?;
     let target = crate::output::guard::check(root, &config.source_dirs(), out, force)
         .map_err(Failure::Refused)?;
-    let (tree, mut report) = build(root, overrides).map_err(Failure::Diagnostics)?;
+    let (tree, mut report) =
+        build(root, overrides, load_extension).map_err(Failure::Diagnostics)?;
     if !config.base_url_set {
         report.warnings.push(
             Diagnostic::warning(format!(
@@ -470,7 +466,7 @@ mod tests {
             .unwrap();
         }
         let o = Overrides::default();
-        let mut prepared = prepare(root, &o).unwrap();
+        let mut prepared = prepare(root, &o, crate::EXTENSION).unwrap();
         let (mut tree, _) = render_all(&prepared).unwrap();
         // Body edits in two locales, one with a new figure, one with a new FAQ answer.
         let edit = |rel: &str, from: &str, to: &str| {
@@ -501,7 +497,7 @@ mod tests {
         for (path, bytes) in files {
             tree.files.insert(path, bytes);
         }
-        let (full, _) = build(root, &o).unwrap();
+        let (full, _) = build(root, &o, crate::EXTENSION).unwrap();
         assert!(tree == full, "incremental and full rebuilds differ");
         // A nested page's new title and weight: the page and the section in every locale.
         let nested = edit(
@@ -516,7 +512,7 @@ mod tests {
         for (path, bytes) in prepared.render_pages(&touched).unwrap() {
             tree.files.insert(path, bytes);
         }
-        let (full, _) = build(root, &o).unwrap();
+        let (full, _) = build(root, &o, crate::EXTENSION).unwrap();
         assert!(
             tree == full,
             "incremental and full rebuilds differ after a title edit"

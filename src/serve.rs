@@ -64,6 +64,8 @@ impl Live {
 
 pub struct Options {
     pub root: PathBuf,
+    /// The site's data extension (see `crate::extension`).
+    pub extension: crate::extension::Load,
     pub bind: IpAddr,
     pub port: u16,
     pub drafts: bool,
@@ -97,12 +99,19 @@ pub fn overlay(diags: &[Diagnostic]) -> String {
 
 /// What the watcher keeps between rebuilds: the prepared inputs of the last good full build,
 /// so an edit to a page's body re-renders only that page.
-#[derive(Default)]
 pub struct Session {
     prepared: Option<pipeline::Prepared>,
+    extension: crate::extension::Load,
 }
 
 impl Session {
+    pub fn new(extension: crate::extension::Load) -> Self {
+        Session {
+            prepared: None,
+            extension,
+        }
+    }
+
     /// Rebuilds after `changed` (empty: the first build), swaps the result in, and says what it
     /// did. Body-only edits re-render their pages; anything else is a full in-memory build.
     pub fn rebuild(
@@ -140,7 +149,7 @@ impl Session {
                 Err(diags) => self.failed(&diags, live, &previous, ms(start)),
             };
         }
-        let result = pipeline::prepare(root, overrides).and_then(|p| {
+        let result = pipeline::prepare(root, overrides, self.extension).and_then(|p| {
             let built = pipeline::render_all(&p)?;
             Ok((p, built))
         });
@@ -300,7 +309,7 @@ async fn serve(mut opts: Options) -> Result<(), String> {
     let live = Live {
         snapshot: Arc::new(RwLock::new(Arc::new(Snapshot::default()))),
     };
-    let mut session = Session::default();
+    let mut session = Session::new(opts.extension);
     let first = session.rebuild(&opts.root, &overrides, &live, &[]);
     eprintln!("{first}");
 

@@ -74,14 +74,24 @@ pub struct GeneratedPage {
     pub extra: Option<serde_json::Value>,
 }
 
-/// The site's shortcodes, and the pages its data generates.
-pub trait Provider: Sync {
+/// A site's data extension as the engine sees it: its shortcodes, the pages its data generates,
+/// the files it exports and the strings it needs (see `crate::extension`).
+pub trait Provider: Send + Sync {
     /// Every shortcode name, for did-you-mean hints.
     fn names(&self) -> &[&'static str];
     fn call(&self, call: &Call, args: &mut Args<'_>, loc: &Tracked<'_>) -> Result<Output, Error>;
     /// Pages generated from data, in the locale of `loc`. A page written by hand at the same
     /// path wins.
     fn pages(&self, _loc: &Tracked<'_>) -> Vec<GeneratedPage> {
+        Vec::new()
+    }
+    /// Files added to the output as they are (`data/fit.json`, …): path → bytes.
+    fn exports(&self) -> Vec<(String, Vec<u8>)> {
+        Vec::new()
+    }
+    /// Fluent keys the data names, each with the file and place that names it: the default
+    /// locale must define them.
+    fn required_strings(&self) -> Vec<(String, std::path::PathBuf, crate::diag::Pos)> {
         Vec::new()
     }
 }

@@ -549,7 +549,8 @@ mod tests {
     #[test]
     fn a_job_without_checkpointing_trains_faster_and_needs_more_memory() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let (mut cat, _) = super::super::model::load(root).expect("data/ loads");
+        let (mut cat, _) = super::super::model::load(&crate::extension::SiteFiles::new(root))
+            .expect("data/ loads");
         let offers = offers(&cat);
         let j = cat
             .training
@@ -587,7 +588,8 @@ mod tests {
         //     = 5.508475 h × 0.54 = 2.974577 → $2.97
         //   fast: 2.754237 h × 0.54 = 1.487288 → $1.49
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let (cat, _) = super::super::model::load(root).expect("data/ loads");
+        let (cat, _) = super::super::model::load(&crate::extension::SiteFiles::new(root))
+            .expect("data/ loads");
         let tables = compute(&cat).expect("data/ computes");
         let row = |id: &str| {
             tables

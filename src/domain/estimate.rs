@@ -4,7 +4,6 @@ use serde_json::json;
 
 use super::compute::{self, Job, Memory};
 use super::model::{self, Model};
-use crate::cli::EstimateArgs;
 use crate::diag::{Diagnostic, unknown_name_hint};
 
 /// The job as estimated, and its memory.
@@ -15,9 +14,27 @@ pub struct Estimate {
     pub memory: Memory,
 }
 
-/// Resolves the arguments against `data/` and computes the memory.
-pub fn estimate(args: &EstimateArgs) -> Result<Estimate, Vec<Diagnostic>> {
-    let (cat, _) = model::load(&args.root)?;
+/// What to estimate: a model from `data/` or an architecture given by its numbers (which override
+/// the model's), a method, and the job's settings (default: the site's).
+pub struct Input {
+    /// The site whose `data/` holds the methods and models.
+    pub root: std::path::PathBuf,
+    pub model: Option<String>,
+    pub params: Option<f64>,
+    pub layers: Option<u32>,
+    pub hidden: Option<u32>,
+    pub intermediate: Option<u32>,
+    pub vocab: Option<u32>,
+    pub method: String,
+    pub seq: Option<u32>,
+    pub batch: Option<u32>,
+    pub no_checkpointing: bool,
+    pub lora_rank: Option<u32>,
+}
+
+/// Resolves the input against `data/` and computes the memory.
+pub fn estimate(args: &Input) -> Result<Estimate, Vec<Diagnostic>> {
+    let (cat, _) = model::load(&crate::extension::SiteFiles::new(&args.root))?;
     let method = cat.method_index(&args.method).ok_or_else(|| {
         vec![
             Diagnostic::error(format!("unknown method `{}`", args.method)).with_hint(

@@ -1,11 +1,13 @@
 //! The GPU Rent Hub domain: the data schema, its arithmetic and its tables. The generic engine
-//! knows it only through the shortcode `Provider` and the exported files.
+//! knows it only as a `Provider` (`crate::extension`), which `main` hands in: [`extension`].
 
 pub mod charts;
 pub mod compute;
 pub mod economics;
 pub mod estimate;
 pub mod export;
+#[cfg(test)]
+mod fuzz;
 pub mod model;
 pub mod pages;
 pub mod present;
@@ -14,21 +16,64 @@ mod validate;
 #[cfg(test)]
 mod vectors;
 
-use std::path::Path;
-
 use crate::diag::Diagnostic;
+use crate::extension::{Provider, SiteFiles};
+use crate::i18n::Tracked;
+use crate::shortcode::{Args, Call, Error, GeneratedPage, Output};
 
 /// The loaded and computed domain, ready to answer shortcodes.
 pub struct Domain {
     pub catalog: model::Catalog,
     pub tables: compute::Tables,
+    names: Vec<&'static str>,
+}
+
+impl Domain {
+    fn site(&self) -> present::Site<'_> {
+        present::Site::view(&self.catalog, &self.tables)
+    }
+}
+
+/// The engine's hook (`crate::extension::Load`): a site with a `data/` folder is a GPU Rent Hub
+/// site; its data is loaded, checked and computed.
+pub fn extension(files: &SiteFiles<'_>) -> Option<Result<Box<dyn Provider>, Vec<Diagnostic>>> {
+    if !files.is_dir("data") {
+        return None;
+    }
+    Some(load(files).map(|d| Box::new(d) as Box<dyn Provider>))
+}
+
+impl Provider for Domain {
+    fn names(&self) -> &[&'static str] {
+        &self.names
+    }
+    fn call(&self, call: &Call, args: &mut Args<'_>, loc: &Tracked<'_>) -> Result<Output, Error> {
+        self.site().call(call, args, loc)
+    }
+    fn pages(&self, loc: &Tracked<'_>) -> Vec<GeneratedPage> {
+        self.site().generated_pages(loc)
+    }
+    fn exports(&self) -> Vec<(String, Vec<u8>)> {
+        export::all(&self.catalog, &self.tables)
+    }
+    fn required_strings(&self) -> Vec<(String, std::path::PathBuf, crate::diag::Pos)> {
+        self.catalog
+            .fluent_keys
+            .iter()
+            .map(|(k, loc)| (k.clone(), loc.file.clone(), loc.pos))
+            .collect()
+    }
 }
 
 /// Loads `data/` and computes every table; errors point at the data file and row.
-pub fn load(root: &Path) -> Result<Domain, Vec<Diagnostic>> {
-    let (catalog, texts) = model::load(root)?;
+pub fn load(files: &SiteFiles<'_>) -> Result<Domain, Vec<Diagnostic>> {
+    let (catalog, texts) = model::load(files)?;
     match compute::compute(&catalog) {
-        Ok(tables) => Ok(Domain { catalog, tables }),
+        Ok(tables) => Ok(Domain {
+            catalog,
+            tables,
+            names: present::shortcode_names(),
+        }),
         Err(violations) => Err(violations
             .into_iter()
             .map(|v| {

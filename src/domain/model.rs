@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 use super::schema::*;
 use super::validate::Raw;
 use crate::diag::{Diagnostic, Pos};
-use crate::load::yaml;
+use crate::yaml;
 
 /// Where a record or value was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -337,29 +337,20 @@ pub const DATA_FILES: [&str; 10] = [
 ];
 
 /// Reads and validates `data/`. Reports every problem found, not only the first.
-pub fn load(root: &Path) -> Result<(Catalog, DataTexts), Vec<Diagnostic>> {
+pub fn load(
+    files: &crate::extension::SiteFiles<'_>,
+) -> Result<(Catalog, DataTexts), Vec<Diagnostic>> {
     let mut texts = DataTexts::new();
     let mut errors = Vec::new();
     for name in DATA_FILES {
         let rel = Path::new("data").join(name);
-        let path = root.join(&rel);
-        if !path.exists() {
-            errors.push(
-                Diagnostic::error(format!(
-                    "cannot read {}: there is no such file",
-                    rel.display()
-                ))
-                .in_file(&rel)
-                .with_hint(format!(
-                    "the GPU Rent Hub site needs data/{name}; see the README for its schema"
-                )),
-            );
-            continue;
-        }
-        match crate::load::files::read_text(root, &path, &rel) {
+        match files.read_text(&rel) {
             Ok(t) => {
                 texts.insert(rel, t);
             }
+            Err(d) if d.hint.is_none() => errors.push(d.with_hint(format!(
+                "the GPU Rent Hub site needs data/{name}; see the README for its schema"
+            ))),
             Err(d) => errors.push(d),
         }
     }

@@ -35,7 +35,10 @@ fn f(v: &Value) -> f64 {
 }
 
 fn site() -> (model::Catalog, compute::Tables) {
-    let (cat, _) = model::load(Path::new(env!("CARGO_MANIFEST_DIR"))).expect("data/ loads");
+    let (cat, _) = model::load(&crate::extension::SiteFiles::new(Path::new(env!(
+        "CARGO_MANIFEST_DIR"
+    ))))
+    .expect("data/ loads");
     let tables = compute::compute(&cat).expect("data/ computes");
     (cat, tables)
 }

@@ -7,8 +7,8 @@ use serde::Deserialize;
 
 use crate::config::Config;
 use crate::diag::{Diagnostic, Pos};
-use crate::load::yaml;
 use crate::source::{pos_of, split_front_matter};
+use crate::yaml;
 
 /// Front matter as written. Unknown keys are errors; free-form values go under `extra`.
 #[derive(Debug, Clone, Deserialize, Default, PartialEq)]

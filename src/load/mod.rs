@@ -4,4 +4,3 @@ pub mod content;
 pub mod files;
 pub mod i18n;
 pub mod templates;
-pub mod yaml;
