@@ -162,6 +162,21 @@ impl<'a> Args<'a> {
         }
     }
 
+    /// Fails on the first argument whose name is not in `allowed`, before any is taken.
+    pub fn check_names(&self, allowed: &[&str]) -> Result<(), Error> {
+        match self
+            .rest
+            .iter()
+            .find(|(k, _)| !allowed.contains(&k.as_str()))
+        {
+            None => Ok(()),
+            Some((k, _)) => Err(
+                Error::new(format!("`{}` has no argument `{k}`", self.shortcode))
+                    .hint(crate::diag::unknown_name_hint(k, allowed.iter().copied())),
+            ),
+        }
+    }
+
     /// Fails on any argument not taken.
     pub fn finish(&self, allowed: &[&str]) -> Result<(), Error> {
         match self.rest.first() {

@@ -37,47 +37,6 @@ pub const ASSUMPTIONS: [&str; 8] = [
     "two-weeks-hours",
 ];
 
-const NAMES: [&str; 16] = [
-    "table",
-    "price",
-    "cheapest",
-    "share",
-    "ratio",
-    "break_even",
-    "vram",
-    "bytes_per_param",
-    "state_gb",
-    "weights_gb",
-    "free_now",
-    "storage",
-    "nvme",
-    "coins",
-    "coin_count",
-    "regions",
-];
-
-const MORE_NAMES: [&str; 19] = [
-    "card_vram",
-    "bandwidth",
-    "train_input",
-    "max_node_cards",
-    "hours_per_month",
-    "chart",
-    "memory_term",
-    "vram_per_card",
-    "kv_cache_gb",
-    "tflops",
-    "speed_ratio",
-    "train_hours",
-    "train_cost",
-    "mfu",
-    "tokens_per_example",
-    "break_even_share",
-    "two_weeks",
-    "assumption",
-    "market_rate",
-];
-
 pub const STORAGE_ITEMS: [&str; 10] = [
     "extra-nvme",
     "extra-nvme-max-tb",
@@ -100,7 +59,7 @@ pub struct Site<'a> {
 
 /// Every shortcode this domain answers.
 pub fn shortcode_names() -> Vec<&'static str> {
-    NAMES.iter().chain(MORE_NAMES.iter()).copied().collect()
+    SHORTCODES.iter().map(|s| s.name).collect()
 }
 
 impl<'a> Site<'a> {
@@ -623,361 +582,15 @@ impl Provider for Site<'_> {
     }
 
     fn call(&self, call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Result<Output, Error> {
-        let cat = self.cat;
-        let text = |s: String| Ok(Output::Text(s));
-        let out = match call.name.as_str() {
-            "table" => {
-                let name = a.str("name")?;
-                let card = self.card_arg(a)?;
-                a.finish(&["name", "card"])?;
-                return Ok(Output::Table(self.table(&name, card, l)?));
+        match SHORTCODES.iter().find(|sc| sc.name == call.name) {
+            Some(sc) => {
+                // Unknown argument names are errors with a did-you-mean, before the handler runs.
+                let allowed: Vec<&str> = sc.args.iter().map(|x| x.trim_end_matches('?')).collect();
+                a.check_names(&allowed)?;
+                (sc.run)(self, call, a, l)
             }
-            "chart" => {
-                let name = a.str("name")?;
-                let out = match name.as_str() {
-                    "memory" => {
-                        a.finish(&["name"])?;
-                        super::charts::memory(self, l)
-                    }
-                    "break-even" => {
-                        let o =
-                            self.offer(&a.opt_str("offer")?.unwrap_or_else(|| "h100-sxm".into()))?;
-                        a.finish(&["name", "offer"])?;
-                        super::charts::break_even(self, o, l)?
-                    }
-                    other => {
-                        return Err(Error::new(format!("unknown chart `{other}`"))
-                            .hint(crate::diag::unknown_name_hint(other, CHARTS)));
-                    }
-                };
-                return Ok(Output::Block(out));
-            }
-            "price" => {
-                let o = self.offer(&a.str("offer")?)?;
-                let term = a.opt_str("term")?.unwrap_or_else(|| "monthly".into());
-                a.finish(&["offer", "term"])?;
-                return text(Self::money(o, &term, l)?);
-            }
-            "cheapest" => {
-                let term = a.opt_str("term")?.unwrap_or_else(|| "monthly".into());
-                let cards = a.opt_u32("cards")?;
-                let job = if a.has("model") || a.has("method") {
-                    Some(self.model_method(a)?)
-                } else {
-                    None
-                };
-                a.finish(&["term", "cards", "model", "method"])?;
-                let need = job.map_or(0.0, |(m, me)| self.memory(m, me).total_gb);
-                let headroom = cat.headroom_share();
-                let best = self
-                    .tables
-                    .offers
-                    .iter()
-                    .filter(|o| cards.is_none_or(|n| o.count == n))
-                    .filter(|o| need <= headroom * f64::from(o.vram_gb))
-                    .min_by_key(|o| Self::term_price(o, &term).unwrap_or(Decimal::MAX))
-                    .ok_or_else(|| Error::new("no offer matches"))?;
-                Self::money(best, &term, l)?
-            }
-            "share" | "ratio" => {
-                let x = self.offer(&a.str("a")?)?.monthly;
-                let y = self.offer(&a.str("b")?)?.monthly;
-                a.finish(&["a", "b"])?;
-                if call.name == "share" {
-                    l.percent((x / y).round_dp_with_strategy(
-                        2,
-                        rust_decimal::RoundingStrategy::MidpointAwayFromZero,
-                    ))
-                } else {
-                    l.number(x / y, 1)
-                }
-            }
-            "break_even" | "break_even_share" => {
-                let o = self.offer(&a.str("offer")?)?;
-                a.finish(&["offer"])?;
-                let (low, high) = self.market_for(o)?;
-                let round = cat.market.round_hours;
-                let fewer = compute::break_even_hours(o.monthly, high, round);
-                let more = compute::break_even_hours(o.monthly, low, round);
-                if call.name == "break_even" {
-                    l.range(l.number(fewer, 0), l.number(more, 0))
-                } else {
-                    let month = Decimal::from(cat.hours_per_month);
-                    let share = |h: Decimal| {
-                        (h / month).round_dp_with_strategy(
-                            2,
-                            rust_decimal::RoundingStrategy::MidpointAwayFromZero,
-                        )
-                    };
-                    l.range(l.percent(share(fewer)), l.percent(share(more)))
-                }
-            }
-            "market_rate" => {
-                let o = self.offer(&a.opt_str("offer")?.unwrap_or_else(|| "h100-sxm".into()))?;
-                a.finish(&["offer"])?;
-                let (low, high) = self.market_for(o)?;
-                l.range(l.usd(low, 2), l.usd(high, 2))
-            }
-            "two_weeks" => {
-                let o = self.offer(&a.str("offer")?)?;
-                a.finish(&["offer"])?;
-                let (low, high) = self.market_for(o)?;
-                let w = Decimal::from(cat.market.window_hours);
-                super::economics::usd_range(l, low * w, high * w)
-            }
-            "memory_term" => {
-                let (m, me) = self.model_method(a)?;
-                let term = a.str("term")?;
-                let mem = self.memory_with(a, m, me)?;
-                a.finish(&["model", "method", "term", "seq", "batch", "checkpointing"])?;
-                let v = match term.as_str() {
-                    "weights" => mem.weights_gb,
-                    "trainable" => mem.trainable_gb,
-                    "activations" => mem.activations_gb,
-                    "reserve" => mem.reserve_gb,
-                    other => {
-                        return Err(Error::new(format!("unknown memory term `{other}`")).hint(
-                            crate::diag::unknown_name_hint(
-                                other,
-                                ["weights", "trainable", "activations", "reserve"],
-                            ),
-                        ));
-                    }
-                };
-                // Up to two decimals, no trailing zeros: 1.51 GB, 4.5 GB, 140 GB.
-                let v = dec(v).round_dp(2).normalize();
-                gb_dec(l, v, v.scale())
-            }
-            "vram_per_card" => {
-                let (m, me) = self.model_method(a)?;
-                let cards = a.opt_u32("cards")?.unwrap_or(8).max(1);
-                let mem = self.memory_with(a, m, me)?;
-                a.finish(&["model", "method", "cards", "seq", "batch", "checkpointing"])?;
-                gb(l, ceil_gb(compute::per_card_gb(&mem, cards)))
-            }
-            "kv_cache_gb" => {
-                let model = a.str("model")?;
-                let mi = self.model_index(&model)?;
-                let seq = a.opt_u32("seq")?.unwrap_or(cat.memory.seq_len);
-                let batch = a.opt_u32("batch")?.unwrap_or(1);
-                a.finish(&["model", "seq", "batch"])?;
-                gb_dec(l, dec(compute::kv_cache_gb(&cat.models[mi], seq, batch)), 2)
-            }
-            "tflops" => {
-                let card = self
-                    .card_arg(a)?
-                    .ok_or_else(|| Error::new("`tflops` needs the argument `card`"))?;
-                a.finish(&["card"])?;
-                let v = self.card_tflops(&cat.cards[card])?;
-                l.number(v, u32::from(!v.fract().is_zero()))
-            }
-            "card_vram" | "bandwidth" => {
-                let card = self.card_arg(a)?.ok_or_else(|| {
-                    Error::new(format!("`{}` needs the argument `card`", call.name))
-                })?;
-                a.finish(&["card"])?;
-                let c = &cat.cards[card];
-                if call.name == "card_vram" {
-                    gb(l, u64::from(c.vram_gb))
-                } else {
-                    let bw = c.bandwidth_tbs.ok_or_else(|| {
-                        Error::new(format!("card `{}` has no bandwidth_tbs in data", c.id))
-                    })?;
-                    l.t(
-                        "unit-tbs",
-                        &[("value", Arg::Str(l.number(bw, 2.min(bw.scale()))))],
-                    )
-                    .unwrap_or_default()
-                }
-            }
-            "train_input" => {
-                let r = self.training_job(&a.str("job")?)?;
-                let item = a.str("item")?;
-                a.finish(&["job", "item"])?;
-                let j = &cat.training.jobs[r.job];
-                match item.as_str() {
-                    "examples" => l.int(i64::from(j.examples)),
-                    "epochs" => l.int(i64::from(j.epochs)),
-                    "tokens" => l.number(dec(r.tokens / 1e6), 1),
-                    other => {
-                        return Err(
-                            Error::new(format!("unknown training input `{other}`")).hint(
-                                crate::diag::unknown_name_hint(
-                                    other,
-                                    ["examples", "epochs", "tokens"],
-                                ),
-                            ),
-                        );
-                    }
-                }
-            }
-            "speed_ratio" => {
-                let x = self.offer(&a.str("a")?)?;
-                let y = self.offer(&a.str("b")?)?;
-                a.finish(&["a", "b"])?;
-                let tx = self.card_tflops(&cat.cards[x.card])? * Decimal::from(x.count);
-                let ty = self.card_tflops(&cat.cards[y.card])? * Decimal::from(y.count);
-                l.number(tx / ty, 1)
-            }
-            "train_hours" => {
-                let r = self.training_job(&a.str("job")?)?;
-                a.finish(&["job"])?;
-                l.range(
-                    super::economics::hours(l, r.hours_fast),
-                    super::economics::hours(l, r.hours_slow),
-                )
-            }
-            "train_cost" => {
-                let r = self.training_job(&a.str("job")?)?;
-                let term = a.opt_str("term")?.unwrap_or_else(|| "gpu-hour".into());
-                a.finish(&["job", "term"])?;
-                match term.as_str() {
-                    "gpu-hour" => {
-                        let frac = if r.cost_fast < Decimal::from(10) {
-                            2
-                        } else {
-                            0
-                        };
-                        l.range(l.usd(r.cost_fast, frac), l.usd(r.cost_slow, frac))
-                    }
-                    "term" => usd_whole(l, r.term_cost),
-                    other => {
-                        return Err(Error::new(format!("unknown term `{other}`"))
-                            .hint(crate::diag::unknown_name_hint(other, ["gpu-hour", "term"])));
-                    }
-                }
-            }
-            "mfu" => {
-                a.finish(&[])?;
-                let t = &cat.training;
-                l.range(l.percent(dec(t.mfu_low)), l.percent(dec(t.mfu_high)))
-            }
-            "tokens_per_example" => {
-                a.finish(&[])?;
-                l.int(i64::from(cat.training.tokens_per_example))
-            }
-            "assumption" => {
-                let name = a.str("name")?;
-                a.finish(&["name"])?;
-                let mm = &cat.memory;
-                match name.as_str() {
-                    "seq-len" => l.int(i64::from(mm.seq_len)),
-                    "batch" => l.int(i64::from(mm.batch)),
-                    "lora-rank" => l.int(i64::from(mm.lora_rank)),
-                    "adapter-share" => l.percent_frac(dec(mm.adapter_fraction), 1),
-                    "eta" => l.percent(dec(mm.eta)),
-                    "reserve" => gb_dec(l, dec(mm.runtime_reserve_gb), 1),
-                    "headroom" => l.percent(cat.headroom),
-                    "two-weeks-hours" => l.int(i64::from(cat.market.window_hours)),
-                    other => {
-                        return Err(Error::new(format!("unknown assumption `{other}`"))
-                            .hint(crate::diag::unknown_name_hint(other, ASSUMPTIONS)));
-                    }
-                }
-            }
-            "vram" => {
-                let (m, me) = self.model_method(a)?;
-                let mem = self.memory_with(a, m, me)?;
-                a.finish(&["model", "method", "seq", "batch", "checkpointing"])?;
-                gb(l, mem.published_gb())
-            }
-            "bytes_per_param" => {
-                let method = a.str("method")?;
-                a.finish(&["method"])?;
-                let me = cat.method_index(&method).ok_or_else(|| {
-                    Error::new(format!("unknown method `{method}`")).hint(
-                        crate::diag::unknown_name_hint(
-                            &method,
-                            cat.methods.iter().map(|m| m.id.as_str()),
-                        ),
-                    )
-                })?;
-                l.number(dec(compute::bytes_per_param(&cat.methods[me])), 0)
-            }
-            "weights_gb" if a.has("bits") => {
-                let model = a.str("model")?;
-                let mi = self.model_index(&model)?;
-                let bits = a.opt_u32("bits")?.unwrap_or(16);
-                a.finish(&["model", "bits"])?;
-                gb_dec(
-                    l,
-                    dec(f64::from(bits) / 8.0 * cat.models[mi].params / 1e9),
-                    1,
-                )
-            }
-            "state_gb" | "weights_gb" => {
-                let (m, me) = self.model_method(a)?;
-                a.finish(&["model", "method"])?;
-                let method = &cat.methods[me];
-                let bytes = if call.name == "state_gb" {
-                    compute::bytes_per_param(method)
-                } else {
-                    method.base_bytes
-                };
-                gb_dec(l, dec(bytes * cat.models[m].params / 1e9), 1)
-            }
-            "free_now" => {
-                a.finish(&[])?;
-                let total: u32 = cat
-                    .cards
-                    .iter()
-                    .filter_map(|c| c.free_now.as_ref())
-                    .flatten()
-                    .sum();
-                l.int(i64::from(total))
-            }
-            "storage" => {
-                let item = a.str("item")?;
-                a.finish(&["item"])?;
-                self.storage_item(&item, l)?
-            }
-            "nvme" => {
-                let o = self.offer(&a.str("offer")?)?;
-                a.finish(&["offer"])?;
-                let c = &cat.cards[o.card];
-                let size = c.local_nvme_tb.ok_or_else(|| {
-                    Error::new(format!("card `{}` has no local_nvme_tb in data", c.id))
-                })?;
-                tb(l, size * Decimal::from(o.count))
-            }
-            "coins" => {
-                a.finish(&[])?;
-                l.list(&cat.coins.iter().map(|c| c.code.clone()).collect::<Vec<_>>())
-            }
-            "coin_count" => {
-                a.finish(&[])?;
-                l.int(cat.coins.len() as i64)
-            }
-            "regions" => {
-                a.finish(&[])?;
-                let items: Vec<String> = cat
-                    .regions
-                    .iter()
-                    .map(|r| {
-                        l.t(
-                            "region-with-city",
-                            &[
-                                ("id", Arg::Str(r.code.clone())),
-                                ("city", Arg::Str(l.s(&format!("city-{}", r.city)))),
-                            ],
-                        )
-                        .unwrap_or_else(|_| r.code.clone())
-                    })
-                    .collect();
-                l.list(&items)
-            }
-            "max_node_cards" => {
-                a.finish(&[])?;
-                let max = cat.bundles.iter().map(|b| b.count).max().unwrap_or(1);
-                l.int(i64::from(max))
-            }
-            "hours_per_month" => {
-                a.finish(&[])?;
-                l.int(i64::from(cat.hours_per_month))
-            }
-            other => return Err(Error::new(format!("unknown shortcode `{other}`"))),
-        };
-        text(out)
+            None => Err(Error::new(format!("unknown shortcode `{}`", call.name))),
+        }
     }
 }
 
@@ -1151,5 +764,910 @@ pub fn offer_ref_id(cat: &Catalog, r: OfferRef) -> &str {
     match r {
         OfferRef::Card(i) => &cat.cards[i].id,
         OfferRef::Bundle(i) => &cat.bundles[i].id,
+    }
+}
+
+/// Every shortcode: its name, arguments (`?`: optional), what it gives, and its handler. The
+/// did-you-mean hints and the list in `content/AUTHORING.md` come from here.
+pub const SHORTCODES: &[Shortcode] = &[
+    Shortcode {
+        name: "table",
+        args: &["name", "card?"],
+        doc: "a computed table, by `name` (fit, cards, interconnect, storage, bundles, memory, break-even, training, jobs, …); `card` keeps one card's rows",
+        run: sc_table,
+    },
+    Shortcode {
+        name: "chart",
+        args: &["name", "offer?"],
+        doc: "an SVG chart, by `name`: `memory`, or `break-even` of an `offer`",
+        run: sc_chart,
+    },
+    Shortcode {
+        name: "price",
+        args: &["offer", "term?"],
+        doc: "an offer's price for a `term`: weekly, monthly (default) or gpu-hour",
+        run: sc_price,
+    },
+    Shortcode {
+        name: "cheapest",
+        args: &["term?", "cards?", "model?", "method?"],
+        doc: "the cheapest offer's price for a `term`, optionally with that many `cards`, or that fits a `model` × `method` job",
+        run: sc_cheapest,
+    },
+    Shortcode {
+        name: "share",
+        args: &["a", "b"],
+        doc: "a's monthly price as a share of b's (`59%`)",
+        run: sc_share,
+    },
+    Shortcode {
+        name: "ratio",
+        args: &["a", "b"],
+        doc: "a's monthly price over b's, one decimal (`1.9`)",
+        run: sc_share,
+    },
+    Shortcode {
+        name: "break_even",
+        args: &["offer"],
+        doc: "GPU-hours a month where the offer's term costs the same as its market hourly range",
+        run: sc_break_even,
+    },
+    Shortcode {
+        name: "break_even_share",
+        args: &["offer"],
+        doc: "the break-even as a share of a month's hours",
+        run: sc_break_even,
+    },
+    Shortcode {
+        name: "market_rate",
+        args: &["offer?"],
+        doc: "the illustrative market hourly range of an offer (default: the H100 SXM)",
+        run: sc_market_rate,
+    },
+    Shortcode {
+        name: "two_weeks",
+        args: &["offer"],
+        doc: "two weeks of round-the-clock use at the market hourly range",
+        run: sc_two_weeks,
+    },
+    Shortcode {
+        name: "memory_term",
+        args: &[
+            "model",
+            "method",
+            "term",
+            "seq?",
+            "batch?",
+            "checkpointing?",
+        ],
+        doc: "one term of a job's memory: weights, trainable, activations or reserve",
+        run: sc_memory_term,
+    },
+    Shortcode {
+        name: "vram_per_card",
+        args: &[
+            "model",
+            "method",
+            "cards?",
+            "seq?",
+            "batch?",
+            "checkpointing?",
+        ],
+        doc: "memory per card when ZeRO-3 shards weights and state over `cards`",
+        run: sc_vram_per_card,
+    },
+    Shortcode {
+        name: "kv_cache_gb",
+        args: &["model", "seq?", "batch?"],
+        doc: "the BF16 KV cache of one sequence batch",
+        run: sc_kv_cache_gb,
+    },
+    Shortcode {
+        name: "tflops",
+        args: &["card"],
+        doc: "a card's dense BF16 TFLOPS from its datasheet",
+        run: sc_tflops,
+    },
+    Shortcode {
+        name: "card_vram",
+        args: &["card"],
+        doc: "a card's memory",
+        run: sc_card_vram,
+    },
+    Shortcode {
+        name: "bandwidth",
+        args: &["card"],
+        doc: "a card's memory bandwidth",
+        run: sc_card_vram,
+    },
+    Shortcode {
+        name: "train_input",
+        args: &["job", "item"],
+        doc: "an input of a training job: examples, epochs or tokens (millions)",
+        run: sc_train_input,
+    },
+    Shortcode {
+        name: "speed_ratio",
+        args: &["a", "b"],
+        doc: "ratio of two cards' dense BF16 TFLOPS, one decimal",
+        run: sc_speed_ratio,
+    },
+    Shortcode {
+        name: "train_hours",
+        args: &["job"],
+        doc: "a training job's hours over the MFU range",
+        run: sc_train_hours,
+    },
+    Shortcode {
+        name: "train_cost",
+        args: &["job", "term?"],
+        doc: "a training job's cost: hours × per-GPU-hour price × cards, or with `term=\"term\"` the cheapest covering term",
+        run: sc_train_cost,
+    },
+    Shortcode {
+        name: "mfu",
+        args: &[],
+        doc: "the model-FLOPs-utilisation range the training table assumes",
+        run: sc_mfu,
+    },
+    Shortcode {
+        name: "tokens_per_example",
+        args: &[],
+        doc: "tokens per training example",
+        run: sc_tokens_per_example,
+    },
+    Shortcode {
+        name: "assumption",
+        args: &["name"],
+        doc: "one of the memory model's assumptions, by `name`",
+        run: sc_assumption,
+    },
+    Shortcode {
+        name: "vram",
+        args: &["model", "method", "seq?", "batch?", "checkpointing?"],
+        doc: "GPU memory a job needs (Model M, rounded up), optionally with other `seq`, `batch`, `checkpointing`",
+        run: sc_vram,
+    },
+    Shortcode {
+        name: "bytes_per_param",
+        args: &["method"],
+        doc: "bytes of training state per parameter of a method",
+        run: sc_bytes_per_param,
+    },
+    Shortcode {
+        name: "state_gb",
+        args: &["model", "method"],
+        doc: "bytes per parameter × parameters of a model",
+        run: sc_state_gb,
+    },
+    Shortcode {
+        name: "weights_gb",
+        args: &["model", "method?", "bits?"],
+        doc: "resident base weights of a job, or weights alone at `bits` 4, 8 or 16",
+        run: sc_state_gb,
+    },
+    Shortcode {
+        name: "free_now",
+        args: &[],
+        doc: "cards free now, all regions",
+        run: sc_free_now,
+    },
+    Shortcode {
+        name: "storage",
+        args: &["item"],
+        doc: "a storage term, by `item`",
+        run: sc_storage,
+    },
+    Shortcode {
+        name: "nvme",
+        args: &["offer"],
+        doc: "local NVMe included with an offer",
+        run: sc_nvme,
+    },
+    Shortcode {
+        name: "coins",
+        args: &[],
+        doc: "the coins we accept",
+        run: sc_coins,
+    },
+    Shortcode {
+        name: "coin_count",
+        args: &[],
+        doc: "how many coins we accept",
+        run: sc_coin_count,
+    },
+    Shortcode {
+        name: "regions",
+        args: &[],
+        doc: "the regions with their cities",
+        run: sc_regions,
+    },
+    Shortcode {
+        name: "max_node_cards",
+        args: &[],
+        doc: "the most cards in one node",
+        run: sc_max_node_cards,
+    },
+    Shortcode {
+        name: "hours_per_month",
+        args: &[],
+        doc: "the hours in the month prices are quoted for",
+        run: sc_hours_per_month,
+    },
+];
+
+/// One shortcode of the registry.
+pub struct Shortcode {
+    pub name: &'static str,
+    /// Argument names; a trailing `?` marks an optional one.
+    pub args: &'static [&'static str],
+    #[cfg_attr(not(test), allow(dead_code, reason = "read by the AUTHORING.md list"))]
+    pub doc: &'static str,
+    run: Handler,
+}
+
+/// The shortcode reference for `content/AUTHORING.md`: one row per shortcode, from the registry.
+#[cfg(test)]
+pub fn shortcode_reference() -> String {
+    let mut out =
+        String::from("| shortcode | arguments (`?`: optional) | gives |\n|---|---|---|\n");
+    for sc in SHORTCODES {
+        let args: Vec<String> = sc.args.iter().map(|a| format!("`{a}`")).collect();
+        out.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            sc.name,
+            args.join(", "),
+            sc.doc
+        ));
+    }
+    out
+}
+
+/// A shortcode handler: the site, the call as written, its arguments and the page's locale.
+type Handler = fn(&Site<'_>, &Call, &mut Args<'_>, &Tracked<'_>) -> Result<Output, Error>;
+
+fn text(s: String) -> Result<Output, Error> {
+    Ok(Output::Text(s))
+}
+
+fn sc_table(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let name = a.str("name")?;
+    let card = s.card_arg(a)?;
+    a.finish(&["name", "card"])?;
+    Ok(Output::Table(s.table(&name, card, l)?))
+}
+
+fn sc_chart(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let name = a.str("name")?;
+    let out = match name.as_str() {
+        "memory" => {
+            a.finish(&["name"])?;
+            super::charts::memory(s, l)
+        }
+        "break-even" => {
+            let o = s.offer(&a.opt_str("offer")?.unwrap_or_else(|| "h100-sxm".into()))?;
+            a.finish(&["name", "offer"])?;
+            super::charts::break_even(s, o, l)?
+        }
+        other => {
+            return Err(Error::new(format!("unknown chart `{other}`"))
+                .hint(crate::diag::unknown_name_hint(other, CHARTS)));
+        }
+    };
+    Ok(Output::Block(out))
+}
+
+fn sc_price(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let o = s.offer(&a.str("offer")?)?;
+    let term = a.opt_str("term")?.unwrap_or_else(|| "monthly".into());
+    a.finish(&["offer", "term"])?;
+    text(Site::money(o, &term, l)?)
+}
+
+fn sc_cheapest(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        let term = a.opt_str("term")?.unwrap_or_else(|| "monthly".into());
+        let cards = a.opt_u32("cards")?;
+        let job = if a.has("model") || a.has("method") {
+            Some(s.model_method(a)?)
+        } else {
+            None
+        };
+        a.finish(&["term", "cards", "model", "method"])?;
+        let need = job.map_or(0.0, |(m, me)| s.memory(m, me).total_gb);
+        let headroom = cat.headroom_share();
+        let best = s
+            .tables
+            .offers
+            .iter()
+            .filter(|o| cards.is_none_or(|n| o.count == n))
+            .filter(|o| need <= headroom * f64::from(o.vram_gb))
+            .min_by_key(|o| Site::term_price(o, &term).unwrap_or(Decimal::MAX))
+            .ok_or_else(|| Error::new("no offer matches"))?;
+        Site::money(best, &term, l)?
+    };
+    text(out)
+}
+
+fn sc_share(s: &Site<'_>, call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Result<Output, Error> {
+    let out =
+        {
+            let x = s.offer(&a.str("a")?)?.monthly;
+            let y = s.offer(&a.str("b")?)?.monthly;
+            a.finish(&["a", "b"])?;
+            if call.name == "share" {
+                l.percent((x / y).round_dp_with_strategy(
+                    2,
+                    rust_decimal::RoundingStrategy::MidpointAwayFromZero,
+                ))
+            } else {
+                l.number(x / y, 1)
+            }
+        };
+    text(out)
+}
+
+fn sc_break_even(
+    s: &Site<'_>,
+    call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        let o = s.offer(&a.str("offer")?)?;
+        a.finish(&["offer"])?;
+        let (low, high) = s.market_for(o)?;
+        let round = cat.market.round_hours;
+        let fewer = compute::break_even_hours(o.monthly, high, round);
+        let more = compute::break_even_hours(o.monthly, low, round);
+        if call.name == "break_even" {
+            l.range(l.number(fewer, 0), l.number(more, 0))
+        } else {
+            let month = Decimal::from(cat.hours_per_month);
+            let share = |h: Decimal| {
+                (h / month)
+                    .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero)
+            };
+            l.range(l.percent(share(fewer)), l.percent(share(more)))
+        }
+    };
+    text(out)
+}
+
+fn sc_market_rate(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let out = {
+        let o = s.offer(&a.opt_str("offer")?.unwrap_or_else(|| "h100-sxm".into()))?;
+        a.finish(&["offer"])?;
+        let (low, high) = s.market_for(o)?;
+        l.range(l.usd(low, 2), l.usd(high, 2))
+    };
+    text(out)
+}
+
+fn sc_two_weeks(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        let o = s.offer(&a.str("offer")?)?;
+        a.finish(&["offer"])?;
+        let (low, high) = s.market_for(o)?;
+        let w = Decimal::from(cat.market.window_hours);
+        super::economics::usd_range(l, low * w, high * w)
+    };
+    text(out)
+}
+
+fn sc_memory_term(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let out = {
+        let (m, me) = s.model_method(a)?;
+        let term = a.str("term")?;
+        let mem = s.memory_with(a, m, me)?;
+        a.finish(&["model", "method", "term", "seq", "batch", "checkpointing"])?;
+        let v = match term.as_str() {
+            "weights" => mem.weights_gb,
+            "trainable" => mem.trainable_gb,
+            "activations" => mem.activations_gb,
+            "reserve" => mem.reserve_gb,
+            other => {
+                return Err(Error::new(format!("unknown memory term `{other}`")).hint(
+                    crate::diag::unknown_name_hint(
+                        other,
+                        ["weights", "trainable", "activations", "reserve"],
+                    ),
+                ));
+            }
+        };
+        // Up to two decimals, no trailing zeros: 1.51 GB, 4.5 GB, 140 GB.
+        let v = dec(v).round_dp(2).normalize();
+        gb_dec(l, v, v.scale())
+    };
+    text(out)
+}
+
+fn sc_vram_per_card(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let out = {
+        let (m, me) = s.model_method(a)?;
+        let cards = a.opt_u32("cards")?.unwrap_or(8).max(1);
+        let mem = s.memory_with(a, m, me)?;
+        a.finish(&["model", "method", "cards", "seq", "batch", "checkpointing"])?;
+        gb(l, ceil_gb(compute::per_card_gb(&mem, cards)))
+    };
+    text(out)
+}
+
+fn sc_kv_cache_gb(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        let model = a.str("model")?;
+        let mi = s.model_index(&model)?;
+        let seq = a.opt_u32("seq")?.unwrap_or(cat.memory.seq_len);
+        let batch = a.opt_u32("batch")?.unwrap_or(1);
+        a.finish(&["model", "seq", "batch"])?;
+        gb_dec(l, dec(compute::kv_cache_gb(&cat.models[mi], seq, batch)), 2)
+    };
+    text(out)
+}
+
+fn sc_tflops(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        let card = s
+            .card_arg(a)?
+            .ok_or_else(|| Error::new("`tflops` needs the argument `card`"))?;
+        a.finish(&["card"])?;
+        let v = s.card_tflops(&cat.cards[card])?;
+        l.number(v, u32::from(!v.fract().is_zero()))
+    };
+    text(out)
+}
+
+fn sc_card_vram(
+    s: &Site<'_>,
+    call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        let card = s
+            .card_arg(a)?
+            .ok_or_else(|| Error::new(format!("`{}` needs the argument `card`", call.name)))?;
+        a.finish(&["card"])?;
+        let c = &cat.cards[card];
+        if call.name == "card_vram" {
+            gb(l, u64::from(c.vram_gb))
+        } else {
+            let bw = c.bandwidth_tbs.ok_or_else(|| {
+                Error::new(format!("card `{}` has no bandwidth_tbs in data", c.id))
+            })?;
+            l.t(
+                "unit-tbs",
+                &[("value", Arg::Str(l.number(bw, 2.min(bw.scale()))))],
+            )
+            .unwrap_or_default()
+        }
+    };
+    text(out)
+}
+
+fn sc_train_input(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        let r = s.training_job(&a.str("job")?)?;
+        let item = a.str("item")?;
+        a.finish(&["job", "item"])?;
+        let j = &cat.training.jobs[r.job];
+        match item.as_str() {
+            "examples" => l.int(i64::from(j.examples)),
+            "epochs" => l.int(i64::from(j.epochs)),
+            "tokens" => l.number(dec(r.tokens / 1e6), 1),
+            other => {
+                return Err(
+                    Error::new(format!("unknown training input `{other}`")).hint(
+                        crate::diag::unknown_name_hint(other, ["examples", "epochs", "tokens"]),
+                    ),
+                );
+            }
+        }
+    };
+    text(out)
+}
+
+fn sc_speed_ratio(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        let x = s.offer(&a.str("a")?)?;
+        let y = s.offer(&a.str("b")?)?;
+        a.finish(&["a", "b"])?;
+        let tx = s.card_tflops(&cat.cards[x.card])? * Decimal::from(x.count);
+        let ty = s.card_tflops(&cat.cards[y.card])? * Decimal::from(y.count);
+        l.number(tx / ty, 1)
+    };
+    text(out)
+}
+
+fn sc_train_hours(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let out = {
+        let r = s.training_job(&a.str("job")?)?;
+        a.finish(&["job"])?;
+        l.range(
+            super::economics::hours(l, r.hours_fast),
+            super::economics::hours(l, r.hours_slow),
+        )
+    };
+    text(out)
+}
+
+fn sc_train_cost(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let out = {
+        let r = s.training_job(&a.str("job")?)?;
+        let term = a.opt_str("term")?.unwrap_or_else(|| "gpu-hour".into());
+        a.finish(&["job", "term"])?;
+        match term.as_str() {
+            "gpu-hour" => {
+                let frac = if r.cost_fast < Decimal::from(10) {
+                    2
+                } else {
+                    0
+                };
+                l.range(l.usd(r.cost_fast, frac), l.usd(r.cost_slow, frac))
+            }
+            "term" => usd_whole(l, r.term_cost),
+            other => {
+                return Err(Error::new(format!("unknown term `{other}`"))
+                    .hint(crate::diag::unknown_name_hint(other, ["gpu-hour", "term"])));
+            }
+        }
+    };
+    text(out)
+}
+
+fn sc_mfu(s: &Site<'_>, _call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        a.finish(&[])?;
+        let t = &cat.training;
+        l.range(l.percent(dec(t.mfu_low)), l.percent(dec(t.mfu_high)))
+    };
+    text(out)
+}
+
+fn sc_tokens_per_example(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        a.finish(&[])?;
+        l.int(i64::from(cat.training.tokens_per_example))
+    };
+    text(out)
+}
+
+fn sc_assumption(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        let name = a.str("name")?;
+        a.finish(&["name"])?;
+        let mm = &cat.memory;
+        match name.as_str() {
+            "seq-len" => l.int(i64::from(mm.seq_len)),
+            "batch" => l.int(i64::from(mm.batch)),
+            "lora-rank" => l.int(i64::from(mm.lora_rank)),
+            "adapter-share" => l.percent_frac(dec(mm.adapter_fraction), 1),
+            "eta" => l.percent(dec(mm.eta)),
+            "reserve" => gb_dec(l, dec(mm.runtime_reserve_gb), 1),
+            "headroom" => l.percent(cat.headroom),
+            "two-weeks-hours" => l.int(i64::from(cat.market.window_hours)),
+            other => {
+                return Err(Error::new(format!("unknown assumption `{other}`"))
+                    .hint(crate::diag::unknown_name_hint(other, ASSUMPTIONS)));
+            }
+        }
+    };
+    text(out)
+}
+
+fn sc_vram(s: &Site<'_>, _call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Result<Output, Error> {
+    let out = {
+        let (m, me) = s.model_method(a)?;
+        let mem = s.memory_with(a, m, me)?;
+        a.finish(&["model", "method", "seq", "batch", "checkpointing"])?;
+        gb(l, mem.published_gb())
+    };
+    text(out)
+}
+
+fn sc_bytes_per_param(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        let method = a.str("method")?;
+        a.finish(&["method"])?;
+        let me = cat.method_index(&method).ok_or_else(|| {
+            Error::new(format!("unknown method `{method}`")).hint(crate::diag::unknown_name_hint(
+                &method,
+                cat.methods.iter().map(|m| m.id.as_str()),
+            ))
+        })?;
+        l.number(dec(compute::bytes_per_param(&cat.methods[me])), 0)
+    };
+    text(out)
+}
+
+fn sc_state_gb(
+    s: &Site<'_>,
+    call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    if call.name == "weights_gb" && a.has("bits") {
+        // Weights alone at a given precision (inference).
+        let model = a.str("model")?;
+        let mi = s.model_index(&model)?;
+        let bits = a.opt_u32("bits")?.unwrap_or(16);
+        a.finish(&["model", "bits"])?;
+        return text(gb_dec(
+            l,
+            dec(f64::from(bits) / 8.0 * cat.models[mi].params / 1e9),
+            1,
+        ));
+    }
+    let out = {
+        let (m, me) = s.model_method(a)?;
+        a.finish(&["model", "method"])?;
+        let method = &cat.methods[me];
+        let bytes = if call.name == "state_gb" {
+            compute::bytes_per_param(method)
+        } else {
+            method.base_bytes
+        };
+        gb_dec(l, dec(bytes * cat.models[m].params / 1e9), 1)
+    };
+    text(out)
+}
+
+fn sc_free_now(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        a.finish(&[])?;
+        let total: u32 = cat
+            .cards
+            .iter()
+            .filter_map(|c| c.free_now.as_ref())
+            .flatten()
+            .sum();
+        l.int(i64::from(total))
+    };
+    text(out)
+}
+
+fn sc_storage(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let out = {
+        let item = a.str("item")?;
+        a.finish(&["item"])?;
+        s.storage_item(&item, l)?
+    };
+    text(out)
+}
+
+fn sc_nvme(s: &Site<'_>, _call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        let o = s.offer(&a.str("offer")?)?;
+        a.finish(&["offer"])?;
+        let c = &cat.cards[o.card];
+        let size = c
+            .local_nvme_tb
+            .ok_or_else(|| Error::new(format!("card `{}` has no local_nvme_tb in data", c.id)))?;
+        tb(l, size * Decimal::from(o.count))
+    };
+    text(out)
+}
+
+fn sc_coins(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        a.finish(&[])?;
+        l.list(&cat.coins.iter().map(|c| c.code.clone()).collect::<Vec<_>>())
+    };
+    text(out)
+}
+
+fn sc_coin_count(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        a.finish(&[])?;
+        l.int(cat.coins.len() as i64)
+    };
+    text(out)
+}
+
+fn sc_regions(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        a.finish(&[])?;
+        let items: Vec<String> = cat
+            .regions
+            .iter()
+            .map(|r| {
+                l.t(
+                    "region-with-city",
+                    &[
+                        ("id", Arg::Str(r.code.clone())),
+                        ("city", Arg::Str(l.s(&format!("city-{}", r.city)))),
+                    ],
+                )
+                .unwrap_or_else(|_| r.code.clone())
+            })
+            .collect();
+        l.list(&items)
+    };
+    text(out)
+}
+
+fn sc_max_node_cards(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        a.finish(&[])?;
+        let max = cat.bundles.iter().map(|b| b.count).max().unwrap_or(1);
+        l.int(i64::from(max))
+    };
+    text(out)
+}
+
+fn sc_hours_per_month(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let out = {
+        a.finish(&[])?;
+        l.int(i64::from(cat.hours_per_month))
+    };
+    text(out)
+}
+
+#[cfg(test)]
+mod registry_tests {
+    /// `content/AUTHORING.md` carries the registry's list between its markers;
+    /// `UPDATE_AUTHORING=1 cargo test` rewrites it.
+    #[test]
+    fn authoring_lists_every_shortcode_from_the_registry() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content/AUTHORING.md");
+        let text = std::fs::read_to_string(&path).expect("AUTHORING.md");
+        let (start, end) = ("<!-- shortcodes:start -->\n", "<!-- shortcodes:end -->");
+        let a = text.find(start).expect("start marker") + start.len();
+        let b = text.find(end).expect("end marker");
+        let want = super::shortcode_reference();
+        if std::env::var_os("UPDATE_AUTHORING").is_some() {
+            std::fs::write(&path, format!("{}{want}{}", &text[..a], &text[b..])).expect("write");
+            return;
+        }
+        assert_eq!(
+            &text[a..b],
+            want,
+            "content/AUTHORING.md's shortcode list is stale: run UPDATE_AUTHORING=1 cargo test"
+        );
+        let names: Vec<&str> = super::SHORTCODES.iter().map(|s| s.name).collect();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len(), "a shortcode is registered twice");
     }
 }
