@@ -64,8 +64,8 @@ pub enum Command {
         #[arg(long)]
         drafts: bool,
         /// human, json or github (annotations on the changed lines).
-        #[arg(long, default_value = "human")]
-        format: String,
+        #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
+        format: CheckFormat,
     },
     /// Write a new page with its front matter filled in: `hubgen new uk/gpu-pricing`.
     New {
@@ -86,14 +86,30 @@ pub enum Command {
     I18n(I18nArgs),
 }
 
+/// How `hubgen check` reports: checked by clap before any work starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CheckFormat {
+    Human,
+    Json,
+    /// GitHub Actions annotations.
+    Github,
+}
+
+/// How `hubgen i18n` reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    Human,
+    Json,
+}
+
 #[derive(Debug, clap::Args)]
 pub struct I18nArgs {
     /// The site's root folder.
     #[arg(long, default_value = ".", global = true)]
     pub root: PathBuf,
     /// human or json.
-    #[arg(long, default_value = "human")]
-    pub format: String,
+    #[arg(long, value_enum, default_value_t = ReportFormat::Human)]
+    pub format: ReportFormat,
     #[command(subcommand)]
     pub action: Option<I18nAction>,
 }

@@ -67,58 +67,7 @@ fn main() -> ExitCode {
             drafts,
             jobs,
             force,
-        } => {
-            if let Some(n) = jobs
-                && let Err(e) = rayon::ThreadPoolBuilder::new()
-                    .num_threads(n.max(1))
-                    .build_global()
-            {
-                eprintln!("error: cannot set up {n} threads: {e}");
-                return ExitCode::from(2);
-            }
-            let start = Instant::now();
-            let out = pipeline::out_dir(&root, out);
-            let overrides = Overrides { base_url, drafts };
-            let opts = output::WriteOptions::from_env();
-            match pipeline::build_to_disk(&root, &out, &overrides, force, opts, EXTENSION) {
-                Ok(report) => {
-                    for w in &report.warnings {
-                        eprint!("{w}");
-                    }
-                    let stages: Vec<String> = report
-                        .stages
-                        .iter()
-                        .map(|(n, d)| format!("{n} {:.0} ms", d.as_secs_f64() * 1000.0))
-                        .collect();
-                    eprintln!(
-                        "built {} pages, {} files, {} KB into {} in {:.0} ms ({})",
-                        report.pages,
-                        report.files,
-                        report.bytes / 1024,
-                        out.display(),
-                        start.elapsed().as_secs_f64() * 1000.0,
-                        stages.join(", ")
-                    );
-                    ExitCode::SUCCESS
-                }
-                Err(pipeline::Failure::Refused(r)) => {
-                    eprint!("{r}");
-                    eprintln!("nothing was written");
-                    ExitCode::from(2)
-                }
-                Err(pipeline::Failure::Diagnostics(diags)) => {
-                    let errors = diags.iter().filter(|d| d.is_error()).count();
-                    for d in &diags {
-                        eprint!("{d}");
-                    }
-                    eprintln!(
-                        "error: build failed with {errors} error(s); {} was left as it was",
-                        out.display()
-                    );
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        } => build_command(root, out, base_url, drafts, jobs, force),
         Command::Estimate(args) => match domain::estimate::estimate(&estimate_input(&args)) {
             Ok(e) => {
                 if args.json {
@@ -140,39 +89,7 @@ fn main() -> ExitCode {
             root,
             drafts,
             format,
-        } => {
-            let overrides = Overrides {
-                base_url: None,
-                drafts,
-            };
-            let diags = check::run(&root, &overrides, EXTENSION);
-            match format.as_str() {
-                "human" => {
-                    for d in &diags {
-                        eprint!("{d}");
-                    }
-                    let errors = diags.iter().filter(|d| d.is_error()).count();
-                    eprintln!(
-                        "check: {errors} error(s), {} warning(s)",
-                        diags.len() - errors
-                    );
-                }
-                "json" => println!(
-                    "{}",
-                    serde_json::to_string_pretty(&check::to_json(&diags)).unwrap_or_default()
-                ),
-                "github" => print!("{}", check::to_github(&diags)),
-                other => {
-                    eprintln!("error: unknown format `{other}`; use human, json or github");
-                    return ExitCode::from(2);
-                }
-            }
-            if diags.iter().any(diag::Diagnostic::is_error) {
-                ExitCode::FAILURE
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
+        } => check_command(&root, drafts, format),
         Command::New { page, root } => match new_page(&root, &page) {
             Ok(path) => {
                 eprintln!("wrote {}", path.display());
@@ -201,6 +118,98 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+    }
+}
+
+/// `hubgen build`: build and write, with the refusal rules of `output::guard`.
+fn build_command(
+    root: std::path::PathBuf,
+    out: Option<std::path::PathBuf>,
+    base_url: Option<String>,
+    drafts: bool,
+    jobs: Option<usize>,
+    force: bool,
+) -> ExitCode {
+    if let Some(n) = jobs
+        && let Err(e) = rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build_global()
+    {
+        eprintln!("error: cannot set up {n} threads: {e}");
+        return ExitCode::from(2);
+    }
+    let start = Instant::now();
+    let out = pipeline::out_dir(&root, out);
+    let overrides = Overrides { base_url, drafts };
+    let opts = output::WriteOptions::from_env();
+    match pipeline::build_to_disk(&root, &out, &overrides, force, opts, EXTENSION) {
+        Ok(report) => {
+            for w in &report.warnings {
+                eprint!("{w}");
+            }
+            let stages: Vec<String> = report
+                .stages
+                .iter()
+                .map(|(n, d)| format!("{n} {:.0} ms", d.as_secs_f64() * 1000.0))
+                .collect();
+            eprintln!(
+                "built {} pages, {} files, {} KB into {} in {:.0} ms ({})",
+                report.pages,
+                report.files,
+                report.bytes / 1024,
+                out.display(),
+                start.elapsed().as_secs_f64() * 1000.0,
+                stages.join(", ")
+            );
+            ExitCode::SUCCESS
+        }
+        Err(pipeline::Failure::Refused(r)) => {
+            eprint!("{r}");
+            eprintln!("nothing was written");
+            ExitCode::from(2)
+        }
+        Err(pipeline::Failure::Diagnostics(diags)) => {
+            let errors = diags.iter().filter(|d| d.is_error()).count();
+            for d in &diags {
+                eprint!("{d}");
+            }
+            eprintln!(
+                "error: build failed with {errors} error(s); {} was left as it was",
+                out.display()
+            );
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `hubgen check`: every diagnostic, links and anchors, in the chosen format.
+fn check_command(root: &std::path::Path, drafts: bool, format: cli::CheckFormat) -> ExitCode {
+    let overrides = Overrides {
+        base_url: None,
+        drafts,
+    };
+    let diags = check::run(root, &overrides, EXTENSION);
+    match format {
+        cli::CheckFormat::Human => {
+            for d in &diags {
+                eprint!("{d}");
+            }
+            let errors = diags.iter().filter(|d| d.is_error()).count();
+            eprintln!(
+                "check: {errors} error(s), {} warning(s)",
+                diags.len() - errors
+            );
+        }
+        cli::CheckFormat::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&check::to_json(&diags)).unwrap_or_default()
+        ),
+        cli::CheckFormat::Github => print!("{}", check::to_github(&diags)),
+    }
+    if diags.iter().any(diag::Diagnostic::is_error) {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     }
 }
 
@@ -261,16 +270,12 @@ fn i18n_command(args: &cli::I18nArgs) -> ExitCode {
         }
         None => {
             let report = coverage::report(&config, &pages, &ftl);
-            match args.format.as_str() {
-                "json" => println!(
+            match args.format {
+                cli::ReportFormat::Json => println!(
                     "{}",
                     serde_json::to_string_pretty(&report).unwrap_or_default()
                 ),
-                "human" => print!("{}", coverage::to_text(&report)),
-                other => {
-                    eprintln!("error: unknown format `{other}`; use human or json");
-                    return ExitCode::from(2);
-                }
+                cli::ReportFormat::Human => print!("{}", coverage::to_text(&report)),
             }
             if report.passes() {
                 ExitCode::SUCCESS

@@ -192,8 +192,59 @@ pub fn prepare(
     diags.extend(d);
     let (ftl, d) = load::i18n::load(&config);
     diags.extend(d);
-    // A plural select without every CLDR category of its locale: the default variant stands in
-    // for the missing forms, which reads wrong ("5 тижні"); say where.
+    diags.extend(plural_warnings(&config, &ftl));
+    let (theme, d) = load::templates::load(&config);
+    diags.extend(d);
+    lap("content", &mut report);
+    if diags.has_errors() {
+        return Err(diags.into_sorted());
+    }
+
+    let (i18n, d) = load::i18n::localize(&config, &ftl);
+    diags.extend(d);
+    if let Some(ext) = &ext {
+        diags.extend(missing_strings(&config, &i18n, ext.as_ref()));
+    }
+    let i18n = Arc::new(i18n);
+    let templates = match render::templates(&theme.templates, i18n.clone(), config.minify) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            diags.extend(e);
+            None
+        }
+    };
+    lap("strings and templates", &mut report);
+    let Some(templates) = templates else {
+        return Err(diags.into_sorted());
+    };
+    if diags.has_errors() {
+        return Err(diags.into_sorted());
+    }
+
+    let (tree, css_url) = statics(&theme.statics, config.minify);
+
+    let provider: &dyn Provider = ext.as_deref().unwrap_or(&NoShortcodes);
+    diags.extend(add_generated_pages(&config, &i18n, provider, &mut pages));
+    if diags.has_errors() {
+        return Err(diags.into_sorted());
+    }
+    Ok(Prepared {
+        config,
+        extension: ext,
+        pages,
+        i18n,
+        templates,
+        css_url,
+        statics: tree,
+        warnings: diags.into_sorted(),
+        stages: report.stages,
+    })
+}
+
+/// A plural select without every CLDR category of its locale: the default variant stands in for
+/// the missing forms, which reads wrong ("5 тижні"); say where.
+fn plural_warnings(config: &Config, ftl: &[load::i18n::FtlFile]) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
     for locale in &config.locales {
         let cats = crate::coverage::plural_categories(&locale.code);
         for f in ftl.iter().filter(|f| f.locale == locale.code) {
@@ -220,53 +271,42 @@ pub fn prepare(
             }
         }
     }
-    let (theme, d) = load::templates::load(&config);
-    diags.extend(d);
-    lap("content", &mut report);
-    if diags.has_errors() {
-        return Err(diags.into_sorted());
-    }
+    diags
+}
 
-    let (i18n, d) = load::i18n::localize(&config, &ftl);
-    diags.extend(d);
-    if let (Some(ext), Some(default)) = (&ext, i18n.get(&config.default_locale)) {
-        for (key, file, pos) in ext.required_strings() {
-            if !default.has(&key) {
-                diags.push(
-                    Diagnostic::error(format!(
-                        "data names the string `{key}`, which i18n/{} does not define",
-                        config.default_locale
-                    ))
-                    .in_file(&file)
-                    .at(pos)
-                    .with_hint("add it to a .ftl file of the default locale"),
-                );
-            }
-        }
-    }
-    let i18n = Arc::new(i18n);
-    let templates = match render::templates(&theme.templates, i18n.clone(), config.minify) {
-        Ok(t) => Some(t),
-        Err(e) => {
-            diags.extend(e);
-            None
-        }
+/// The strings the extension's data names that the default locale does not define.
+fn missing_strings(
+    config: &Config,
+    i18n: &crate::i18n::I18n,
+    ext: &dyn Provider,
+) -> Vec<Diagnostic> {
+    let Some(default) = i18n.get(&config.default_locale) else {
+        return Vec::new();
     };
-    lap("strings and templates", &mut report);
-    let Some(templates) = templates else {
-        return Err(diags.into_sorted());
-    };
-    if diags.has_errors() {
-        return Err(diags.into_sorted());
-    }
+    ext.required_strings()
+        .into_iter()
+        .filter(|(key, _, _)| !default.has(key))
+        .map(|(key, file, pos)| {
+            Diagnostic::error(format!(
+                "data names the string `{key}`, which i18n/{} does not define",
+                config.default_locale
+            ))
+            .in_file(&file)
+            .at(pos)
+            .with_hint("add it to a .ftl file of the default locale")
+        })
+        .collect()
+}
 
-    // Static files: the stylesheet is minified once and fingerprinted for long CDN caching.
+/// Static files: the stylesheet is minified once and fingerprinted for long CDN caching.
+/// Returns the files and the stylesheet's URL.
+fn statics(files: &[load::templates::StaticFile], minify: bool) -> (OutputTree, String) {
     let mut tree = OutputTree::default();
     let mut css_url = String::from("/style.css");
-    for s in &theme.statics {
+    for s in files {
         if s.rel == "style.css" {
             let text = String::from_utf8_lossy(&s.bytes);
-            let css = if config.minify {
+            let css = if minify {
                 crate::minify::css(&text)
             } else {
                 text.into_owned()
@@ -279,9 +319,18 @@ pub fn prepare(
             tree.insert(s.rel.clone(), s.bytes.clone());
         }
     }
+    (tree, css_url)
+}
 
-    let provider: &dyn Provider = ext.as_deref().unwrap_or(&NoShortcodes);
-    // Pages the data generates, per locale; a page written by hand at the same path wins.
+/// Adds the pages the extension generates, per locale; a page written by hand at the same path
+/// wins. Returns the strings the generated pages needed and no locale had.
+fn add_generated_pages(
+    config: &Config,
+    i18n: &crate::i18n::I18n,
+    provider: &dyn Provider,
+    pages: &mut Vec<load::content::RawPage>,
+) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
     for locale in &config.locales {
         let Some(loc) = i18n.get(&locale.code) else {
             continue;
@@ -307,20 +356,7 @@ pub fn prepare(
             pages.push(load::content::RawPage::generated(&locale.code, g));
         }
     }
-    if diags.has_errors() {
-        return Err(diags.into_sorted());
-    }
-    Ok(Prepared {
-        config,
-        extension: ext,
-        pages,
-        i18n,
-        templates,
-        css_url,
-        statics: tree,
-        warnings: diags.into_sorted(),
-        stages: report.stages,
-    })
+    diags
 }
 
 /// Render and assemble: every page, the site files, the statics and the domain's exports.

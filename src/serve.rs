@@ -258,6 +258,7 @@ fn watched(root: &Path) -> Vec<PathBuf> {
         "data",
         "themes",
         "i18n",
+        "static",
         crate::config::CONFIG_FILE,
     ]
     .iter()

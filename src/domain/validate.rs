@@ -764,8 +764,57 @@ fn validate_pricing(ck: &mut Check<'_>, file: PricingFile, cards: &[Card]) -> Pr
         "significant_figures",
         "how many significant figures multi-card prices keep",
     );
-    let mut discount_by_count: BTreeMap<u32, Decimal> = BTreeMap::new();
-    for (count, d) in &discounts {
+    let discounts = validate_discounts(ck, &discounts);
+    let priced = Priced::new(cards);
+    Pricing {
+        hours_per_month: hours,
+        significant_figures,
+        bundles: validate_bundles(ck, bundles, &discounts, &priced),
+        market: validate_market(ck, market, &priced, hours),
+    }
+}
+
+/// Priced cards by id: bundles and market rates name them.
+struct Priced<'c> {
+    at: HashMap<&'c str, usize>,
+    ids: Vec<&'c str>,
+}
+
+impl<'c> Priced<'c> {
+    fn new(cards: &'c [Card]) -> Self {
+        let priced: Vec<(usize, &str)> = cards
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.price.is_some())
+            .map(|(i, c)| (i, c.id.as_str()))
+            .collect();
+        Priced {
+            at: priced.iter().map(|(i, id)| (*id, *i)).collect(),
+            ids: priced.iter().map(|(_, id)| *id).collect(),
+        }
+    }
+
+    fn get(&self, ck: &mut Check<'_>, r: &Ref) -> usize {
+        if let Some(i) = self.at.get(r.value.as_str()) {
+            return *i;
+        }
+        ck.error(
+            "pricing.yaml",
+            r,
+            format!("unknown priced card `{}`", r.value),
+            unknown_name_hint(&r.value, self.ids.iter().copied()),
+        );
+        0
+    }
+}
+
+fn validate_discounts(
+    ck: &mut Check<'_>,
+    discounts: &BTreeMap<u32, Spanned<Decimal>>,
+) -> BTreeMap<u32, Decimal> {
+    let f = "pricing.yaml";
+    let mut out = BTreeMap::new();
+    for (count, d) in discounts {
         let v = ck.range(
             f,
             d,
@@ -782,36 +831,23 @@ fn validate_pricing(ck: &mut Check<'_>, file: PricingFile, cards: &[Card]) -> Pr
                 "key discounts by the number of cards, 2 to 1024",
             );
         }
-        discount_by_count.insert(*count, v);
+        out.insert(*count, v);
     }
-    // Bundles are of priced cards.
-    let priced: Vec<(usize, &Card)> = cards
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.price.is_some())
-        .collect();
-    let priced_index: HashMap<&str, usize> =
-        priced.iter().map(|(i, c)| (c.id.as_str(), *i)).collect();
-    let priced_ids = || priced.iter().map(|(_, c)| c.id.as_str());
-    let resolve_priced = |ck: &mut Check<'_>, r: &Ref| -> usize {
-        match priced_index.get(r.value.as_str()) {
-            Some(i) => *i,
-            None => {
-                ck.error(
-                    f,
-                    r,
-                    format!("unknown priced card `{}`", r.value),
-                    unknown_name_hint(&r.value, priced_ids()),
-                );
-                0
-            }
-        }
-    };
+    out
+}
+
+fn validate_bundles(
+    ck: &mut Check<'_>,
+    bundles: Vec<BundleRaw>,
+    discounts: &BTreeMap<u32, Decimal>,
+    priced: &Priced<'_>,
+) -> Vec<Bundle> {
+    let f = "pricing.yaml";
     let _ = Index::new(ck, f, "bundle", bundles.iter().map(|b| &b.id));
-    let mut out_bundles = Vec::new();
+    let mut out = Vec::new();
     for b in bundles {
         let BundleRaw { id, card, count } = b;
-        let card = resolve_priced(ck, &card);
+        let card = priced.get(ck, &card);
         let n = ck.range(
             f,
             &count,
@@ -820,7 +856,7 @@ fn validate_pricing(ck: &mut Check<'_>, file: PricingFile, cards: &[Card]) -> Pr
             "count",
             "the number of cards in the bundle",
         );
-        let discount = match discount_by_count.get(&n) {
+        let discount = match discounts.get(&n) {
             Some(d) => *d,
             None => {
                 ck.error(
@@ -835,19 +871,29 @@ fn validate_pricing(ck: &mut Check<'_>, file: PricingFile, cards: &[Card]) -> Pr
                 Decimal::ZERO
             }
         };
-        out_bundles.push(Bundle {
+        out.push(Bundle {
             id: id.value,
             card,
             count: n,
             discount,
         });
     }
+    out
+}
+
+fn validate_market(
+    ck: &mut Check<'_>,
+    market: MarketRaw,
+    priced: &Priced<'_>,
+    hours: u32,
+) -> Market {
+    let f = "pricing.yaml";
     let MarketRaw {
         break_even_round_hours,
         window_hours,
         rates,
     } = market;
-    let mut out_rates: Vec<MarketRate> = Vec::new();
+    let mut out: Vec<MarketRate> = Vec::new();
     for r in rates {
         let MarketRateRaw {
             card,
@@ -855,7 +901,7 @@ fn validate_pricing(ck: &mut Check<'_>, file: PricingFile, cards: &[Card]) -> Pr
             hourly_high_usd,
             source,
         } = r;
-        let index = resolve_priced(ck, &card);
+        let index = priced.get(ck, &card);
         let (lo, hi) = (dec(1, 2), Decimal::from(1000));
         let low = ck.range(
             f,
@@ -884,7 +930,7 @@ fn validate_pricing(ck: &mut Check<'_>, file: PricingFile, cards: &[Card]) -> Pr
                 "hourly_low_usd must be ≤ hourly_high_usd",
             );
         }
-        if out_rates.iter().any(|x| x.card == index) {
+        if out.iter().any(|x| x.card == index) {
             ck.error(
                 f,
                 &card,
@@ -892,7 +938,7 @@ fn validate_pricing(ck: &mut Check<'_>, file: PricingFile, cards: &[Card]) -> Pr
                 "keep one range per card",
             );
         }
-        out_rates.push(MarketRate {
+        out.push(MarketRate {
             card: index,
             low,
             high,
@@ -915,23 +961,17 @@ fn validate_pricing(ck: &mut Check<'_>, file: PricingFile, cards: &[Card]) -> Pr
             "the break-even window is part of a month, e.g. 336 (two weeks)",
         );
     }
-    let round_hours = ck.range(
-        f,
-        &break_even_round_hours,
-        dec(1, 2),
-        Decimal::from(100),
-        "break_even_round_hours",
-        "the step break-even hours are rounded to",
-    );
-    Pricing {
-        hours_per_month: hours,
-        significant_figures,
-        bundles: out_bundles,
-        market: Market {
-            round_hours,
-            window_hours: window,
-            rates: out_rates,
-        },
+    Market {
+        round_hours: ck.range(
+            f,
+            &break_even_round_hours,
+            dec(1, 2),
+            Decimal::from(100),
+            "break_even_round_hours",
+            "the step break-even hours are rounded to",
+        ),
+        window_hours: window,
+        rates: out,
     }
 }
 
@@ -1051,6 +1091,30 @@ fn validate_training(
         full: k(ck, full),
         adapter: k(ck, adapter),
     };
+    let jobs = validate_jobs(
+        ck,
+        jobs,
+        (models, methods, offers),
+        tokens,
+        default_checkpointing,
+    );
+    Training {
+        mfu_low,
+        mfu_high,
+        tokens_per_example: tokens,
+        k: flops,
+        jobs,
+    }
+}
+
+fn validate_jobs(
+    ck: &mut Check<'_>,
+    jobs: Vec<TrainingJobRaw>,
+    (models, methods, offers): (&Index, &Index, &Offers),
+    tokens: u32,
+    default_checkpointing: bool,
+) -> Vec<TrainingJob> {
+    let f = "training.yaml";
     let _ = Index::new(ck, f, "training job", jobs.iter().map(|j| &j.id));
     let mut out = Vec::new();
     for j in jobs {
@@ -1094,13 +1158,7 @@ fn validate_training(
             loc: loc_of(f, &offer),
         });
     }
-    Training {
-        mfu_low,
-        mfu_high,
-        tokens_per_example: tokens,
-        k: flops,
-        jobs: out,
-    }
+    out
 }
 
 fn validate_storage(ck: &mut Check<'_>, file: StorageFile) -> Storage {
