@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
+use serde_saphyr::Spanned;
 
 use crate::diag::{Diagnostic, Pos};
 use crate::yaml;
@@ -16,11 +17,11 @@ pub const DEV_BASE_URL: &str = "http://127.0.0.1:1111";
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
-    base_url: Option<serde_saphyr::Spanned<String>>,
-    default_locale: Option<String>,
+    base_url: Option<Spanned<String>>,
+    default_locale: Option<Spanned<String>>,
     #[serde(default)]
     locales: Vec<LocaleFile>,
-    theme: Option<String>,
+    theme: Option<Spanned<String>>,
     prefix_default_locale: Option<bool>,
     minify: Option<bool>,
 }
@@ -28,11 +29,11 @@ struct ConfigFile {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct LocaleFile {
-    code: serde_saphyr::Spanned<String>,
+    code: Spanned<String>,
     #[serde(default)]
-    fallback: Vec<String>,
+    fallback: Vec<Spanned<String>>,
     /// Minimum translation coverage in percent that `hubgen i18n` enforces.
-    required: Option<f64>,
+    required: Option<Spanned<f64>>,
 }
 
 /// A locale of the site and where its missing strings and pages come from.
@@ -94,21 +95,17 @@ impl Config {
         file: Option<(ConfigFile, String)>,
         overrides: &Overrides,
     ) -> Result<Config, Vec<Diagnostic>> {
-        let mut errors = Vec::new();
-        let (file, text) = match file {
-            Some((f, t)) => (f, t),
-            None => (
-                ConfigFile {
-                    base_url: None,
-                    default_locale: None,
-                    locales: Vec::new(),
-                    theme: None,
-                    prefix_default_locale: None,
-                    minify: None,
-                },
-                String::new(),
-            ),
-        };
+        let (file, text) = file.unwrap_or_else(|| {
+            let empty = ConfigFile {
+                base_url: None,
+                default_locale: None,
+                locales: Vec::new(),
+                theme: None,
+                prefix_default_locale: None,
+                minify: None,
+            };
+            (empty, String::new())
+        });
         let ConfigFile {
             base_url,
             default_locale,
@@ -117,142 +114,13 @@ impl Config {
             prefix_default_locale,
             minify,
         } = file;
-        let err_at = |key: &str, msg: String, hint: &str| {
-            let mut d = Diagnostic::error(msg).in_file(CONFIG_FILE).with_hint(hint);
-            if let Some(line) = text.lines().position(|l| l.trim_start().starts_with(key)) {
-                d = d.at_in(
-                    Pos {
-                        line: line + 1,
-                        col: 1,
-                    },
-                    &text,
-                );
-            }
-            d
-        };
-
-        let spanned_at = |msg: String, hint: &str, at: &serde_saphyr::Location| {
-            let pos = Pos {
-                line: usize::try_from(at.line()).unwrap_or(1).max(1),
-                col: usize::try_from(at.column()).unwrap_or(1).max(1),
-            };
-            Diagnostic::error(msg)
-                .in_file(CONFIG_FILE)
-                .at_in(pos, &text)
-                .with_hint(hint)
-        };
-        for l in &locales {
-            if let Err(why) = check_locale_code(&l.code.value) {
-                errors.push(spanned_at(
-                    format!("`{}` cannot be a locale code: {why}", l.code.value),
-                    "a locale code is a BCP 47 tag written in lowercase, as it appears in URLs: `en`, `uk`, `zh-hans`, `pt-br`",
-                    &l.code.referenced,
-                ));
-            }
-        }
-        let base_url_written = base_url.is_some();
-        let base_url = match base_url {
-            Some(b) => {
-                if let Err(why) = check_base_url(&b.value) {
-                    errors.push(spanned_at(
-                        format!("base_url `{}` is not valid: {why}", b.value),
-                        "write the address the site is served from, e.g. `https://example.org` or `https://example.org/docs`",
-                        &b.referenced,
-                    ));
-                }
-                Some(b.value)
-            }
-            None => None,
-        };
-        let mut locs: Vec<Locale> = locales
-            .into_iter()
-            .map(|l| Locale {
-                code: l.code.value,
-                fallback: l.fallback,
-                required: l.required,
-            })
-            .collect();
-        if locs.is_empty() {
-            locs = locales_from_content(root)
-                .into_iter()
-                .map(|code| Locale {
-                    code,
-                    fallback: Vec::new(),
-                    required: None,
-                })
-                .collect();
-        }
-        if locs.is_empty() {
-            locs.push(Locale {
-                code: "en".into(),
-                fallback: Vec::new(),
-                required: None,
-            });
-        }
-        let default_locale = default_locale.unwrap_or_else(|| {
-            if locs.iter().any(|l| l.code == "en") {
-                "en".into()
-            } else {
-                locs[0].code.clone()
-            }
-        });
-        for l in &locs {
-            if l.required.is_some_and(|r| !(0.0..=100.0).contains(&r)) {
-                errors.push(err_at(
-                    "required",
-                    format!("locale `{}` requires a coverage outside 0–100%", l.code),
-                    "`required: 95` asks for 95% of strings and pages translated and up to date",
-                ));
-            }
-            for f in &l.fallback {
-                if f == &l.code || !locs.iter().any(|o| &o.code == f) {
-                    errors.push(err_at(
-                        "fallback",
-                        format!("locale `{}` falls back to `{f}`, which is not another locale of the site", l.code),
-                        "a fallback names one of the other `locales` codes",
-                    ));
-                }
-            }
-        }
-        if !locs.iter().any(|l| l.code == default_locale) {
-            errors.push(err_at(
-                "default_locale",
-                format!("default_locale `{default_locale}` is not in `locales`"),
-                "add it to `locales` or pick one of them",
-            ));
-        }
-        // The default locale first, the rest in the order given.
-        locs.sort_by_key(|l| l.code != default_locale);
-
-        if let Some(b) = &overrides.base_url
-            && let Err(why) = check_base_url(b)
-        {
-            errors.push(
-                Diagnostic::error(format!("--base-url `{b}` is not valid: {why}"))
-                    .with_hint("e.g. --base-url https://preview.example.org"),
-            );
-        }
-        let base_url_set = base_url_written || overrides.base_url.is_some();
-        let base_url = overrides
-            .base_url
-            .clone()
-            .or(base_url)
-            .unwrap_or_else(|| DEV_BASE_URL.into());
-        let theme_dir = match theme.as_deref() {
-            None | Some("default") if !root.join("themes/default").is_dir() => None,
-            None => Some(root.join("themes/default")),
-            Some(name) => {
-                let dir = root.join("themes").join(name);
-                if !dir.is_dir() {
-                    errors.push(err_at(
-                        "theme",
-                        format!("theme `{name}` not found at themes/{name}"),
-                        "create the folder or remove `theme` to use the built-in theme",
-                    ));
-                }
-                Some(dir)
-            }
-        };
+        let at = At { text: &text };
+        let mut errors = Vec::new();
+        let (locales, default_locale) =
+            resolve_locales(root, locales, default_locale, &at, &mut errors);
+        let base_url_set = base_url.is_some() || overrides.base_url.is_some();
+        let base_url = resolve_base_url(base_url, overrides, &at, &mut errors);
+        let theme_dir = resolve_theme(root, theme, &at, &mut errors);
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -261,7 +129,7 @@ impl Config {
             base_url: base_url.trim_end_matches('/').to_owned(),
             base_url_set,
             default_locale,
-            locales: locs,
+            locales,
             theme_dir,
             prefix_default_locale: prefix_default_locale.unwrap_or(true),
             minify: minify.unwrap_or(true),
@@ -286,6 +154,168 @@ impl Config {
             String::new()
         } else {
             format!("/{code}")
+        }
+    }
+}
+
+/// Errors at the place the YAML parser recorded for a value of the config.
+struct At<'a> {
+    text: &'a str,
+}
+
+impl At<'_> {
+    fn error<T>(&self, v: &Spanned<T>, message: String, hint: &str) -> Diagnostic {
+        let pos = Pos {
+            line: usize::try_from(v.referenced.line()).unwrap_or(1).max(1),
+            col: usize::try_from(v.referenced.column()).unwrap_or(1).max(1),
+        };
+        Diagnostic::error(message)
+            .in_file(CONFIG_FILE)
+            .at_in(pos, self.text)
+            .with_hint(hint)
+    }
+}
+
+/// The locales, the default one first, and the default locale's code; every code, fallback and
+/// coverage checked where it is written. No `locales`: the folders under `content/`, else `en`.
+fn resolve_locales(
+    root: &Path,
+    locales: Vec<LocaleFile>,
+    default_locale: Option<Spanned<String>>,
+    at: &At<'_>,
+    errors: &mut Vec<Diagnostic>,
+) -> (Vec<Locale>, String) {
+    let codes: Vec<String> = locales.iter().map(|l| l.code.value.clone()).collect();
+    let mut locs = Vec::new();
+    for l in locales {
+        let LocaleFile {
+            code,
+            fallback,
+            required,
+        } = l;
+        if let Err(why) = check_locale_code(&code.value) {
+            errors.push(at.error(
+                &code,
+                format!("`{}` cannot be a locale code: {why}", code.value),
+                "a locale code is a BCP 47 tag written in lowercase, as it appears in URLs: `en`, `uk`, `zh-hans`, `pt-br`",
+            ));
+        }
+        if let Some(r) = &required
+            && !(0.0..=100.0).contains(&r.value)
+        {
+            errors.push(at.error(
+                r,
+                format!("locale `{}` requires a coverage outside 0–100%", code.value),
+                "`required: 95` asks for 95% of strings and pages translated and up to date",
+            ));
+        }
+        for f in &fallback {
+            if f.value == code.value || !codes.contains(&f.value) {
+                errors.push(at.error(
+                    f,
+                    format!(
+                        "locale `{}` falls back to `{}`, which is not another locale of the site",
+                        code.value, f.value
+                    ),
+                    "a fallback names one of the other `locales` codes",
+                ));
+            }
+        }
+        locs.push(Locale {
+            code: code.value,
+            fallback: fallback.into_iter().map(|f| f.value).collect(),
+            required: required.map(|r| r.value),
+        });
+    }
+    if locs.is_empty() {
+        locs = locales_from_content(root)
+            .into_iter()
+            .map(|code| Locale {
+                code,
+                fallback: Vec::new(),
+                required: None,
+            })
+            .collect();
+    }
+    if locs.is_empty() {
+        locs.push(Locale {
+            code: "en".into(),
+            fallback: Vec::new(),
+            required: None,
+        });
+    }
+    let default = match default_locale {
+        Some(d) => {
+            if !locs.iter().any(|l| l.code == d.value) {
+                errors.push(at.error(
+                    &d,
+                    format!("default_locale `{}` is not in `locales`", d.value),
+                    "add it to `locales` or pick one of them",
+                ));
+            }
+            d.value
+        }
+        None if locs.iter().any(|l| l.code == "en") => "en".into(),
+        None => locs[0].code.clone(),
+    };
+    // The default locale first, the rest in the order given.
+    locs.sort_by_key(|l| l.code != default);
+    (locs, default)
+}
+
+/// `--base-url`, else the config's `base_url`, else the development address; each checked.
+fn resolve_base_url(
+    base_url: Option<Spanned<String>>,
+    overrides: &Overrides,
+    at: &At<'_>,
+    errors: &mut Vec<Diagnostic>,
+) -> String {
+    if let Some(b) = &base_url
+        && let Err(why) = check_base_url(&b.value)
+    {
+        errors.push(at.error(
+            b,
+            format!("base_url `{}` is not valid: {why}", b.value),
+            "write the address the site is served from, e.g. `https://example.org` or `https://example.org/docs`",
+        ));
+    }
+    if let Some(b) = &overrides.base_url
+        && let Err(why) = check_base_url(b)
+    {
+        errors.push(
+            Diagnostic::error(format!("--base-url `{b}` is not valid: {why}"))
+                .with_hint("e.g. --base-url https://preview.example.org"),
+        );
+    }
+    overrides
+        .base_url
+        .clone()
+        .or(base_url.map(|b| b.value))
+        .unwrap_or_else(|| DEV_BASE_URL.into())
+}
+
+/// The theme folder: `themes/<theme>`, `themes/default` when there is one, else the built-in
+/// theme (`None`).
+fn resolve_theme(
+    root: &Path,
+    theme: Option<Spanned<String>>,
+    at: &At<'_>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<PathBuf> {
+    match theme {
+        None if root.join("themes/default").is_dir() => Some(root.join("themes/default")),
+        None => None,
+        Some(t) if t.value == "default" && !root.join("themes/default").is_dir() => None,
+        Some(t) => {
+            let dir = root.join("themes").join(&t.value);
+            if !dir.is_dir() {
+                errors.push(at.error(
+                    &t,
+                    format!("theme `{}` not found at themes/{}", t.value, t.value),
+                    "create the folder or remove `theme` to use the built-in theme",
+                ));
+            }
+            Some(dir)
         }
     }
 }
@@ -366,6 +396,23 @@ mod tests {
         let e = parse("locales:\n  - code: en\n  - code: uk\n    fallback: [pl]\n").unwrap_err();
         assert!(e[0].message.contains("`pl`"), "{:?}", e);
         assert_eq!(e[0].pos.map(|p| p.line), Some(4));
+    }
+
+    #[test]
+    fn each_bad_value_is_reported_where_it_is_written() {
+        let e = parse("default_locale: de\nlocales:\n  - code: en\n    fallback: [xx]\n  - code: uk\n    fallback: [en, yy]\n    required: 150\ntheme: fancy\n").unwrap_err();
+        let at: Vec<String> = e.iter().map(Diagnostic::location).collect();
+        assert_eq!(
+            at,
+            [
+                "hubgen.yaml:4:16",
+                "hubgen.yaml:7:15",
+                "hubgen.yaml:6:20",
+                "hubgen.yaml:1:17",
+                "hubgen.yaml:8:8"
+            ],
+            "{e:?}"
+        );
     }
 
     #[test]
