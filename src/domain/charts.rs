@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use rust_decimal::prelude::ToPrimitive;
 
-use super::compute::{self, Offer};
+use super::compute::Offer;
 use super::present::{Site, dec, gb, per_month};
 use crate::i18n::{Arg, Tracked};
 use crate::shortcode::Error;
@@ -247,9 +247,8 @@ pub fn break_even(site: &Site<'_>, o: &Offer, l: &Tracked<'_>) -> Result<String,
     let month = f64::from(cat.hours_per_month);
     let monthly = o.monthly.to_f64().unwrap_or(0.0);
     let (lo, hi): (f64, f64) = (low.to_f64().unwrap_or(0.0), high.to_f64().unwrap_or(0.0));
-    let round = cat.market.round_hours;
-    let fewer = compute::break_even_hours(o.monthly, high, round);
-    let more = compute::break_even_hours(o.monthly, low, round);
+    let b = site.break_even_for(o)?;
+    let (fewer, more) = (b.hours_low, b.hours_high);
     let (w, h) = (720.0_f64, 340.0_f64);
     let (left, right, top, bottom) = (70.0, 30.0, 40.0, 56.0);
     let y_max_raw = (hi * month).max(monthly) * 1.05;

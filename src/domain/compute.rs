@@ -148,10 +148,15 @@ pub struct Memory {
 impl Memory {
     /// The published figure: whole GB, rounded up.
     pub fn published_gb(&self) -> u64 {
-        // Rounded to a micro-GB first so binary noise cannot push an exact integer up.
-        let t = (self.total_gb * 1e6).round() / 1e6;
-        t.ceil().max(0.0) as u64
+        ceil_gb(self.total_gb)
     }
+}
+
+/// A memory figure as the site publishes it: rounded up to the whole GB, after rounding to a
+/// micro-GB so binary noise cannot push an exact integer up.
+pub fn ceil_gb(v: f64) -> u64 {
+    let t = (v * 1e6).round() / 1e6;
+    t.ceil().max(0.0) as u64
 }
 
 /// Model M (ARITHMETIC.md §3.1): P·b_w + (1+η)·S + A + C_rt.
@@ -308,6 +313,12 @@ pub struct Tables {
 impl Tables {
     pub fn offer(&self, r: OfferRef) -> Option<&Offer> {
         self.offers.iter().find(|o| o.r == r)
+    }
+
+    /// The break-even of an offer: computed once, here, for every single card with a market
+    /// rate; the table, the shortcodes and the chart all read it.
+    pub fn break_even_of(&self, r: OfferRef) -> Option<&BreakEven> {
+        self.break_even.iter().find(|b| self.offers[b.offer].r == r)
     }
 }
 

@@ -100,6 +100,17 @@ impl<'a> Site<'a> {
         Ok((r.low * n, r.high * n))
     }
 
+    /// The computed break-even of a single card with a market rate.
+    pub(super) fn break_even_for(&self, o: &Offer) -> Result<&compute::BreakEven, Error> {
+        self.tables.break_even_of(o.r).ok_or_else(|| {
+            Error::new(format!(
+                "`{}` has no break-even: it is computed for single cards with a market hourly range",
+                o.id
+            ))
+            .hint("name a single card listed under market.rates in data/pricing.yaml")
+        })
+    }
+
     pub(super) fn offer(&self, id: &str) -> Result<&Offer, Error> {
         self.cat
             .offer(id)
@@ -627,10 +638,6 @@ pub(super) fn gb(l: &Tracked<'_>, v: u64) -> String {
 }
 
 /// Whole GB, rounded up (as published).
-pub(super) fn ceil_gb(v: f64) -> u64 {
-    ((v * 1e6).round() / 1e6).ceil().max(0.0) as u64
-}
-
 pub(super) fn gb_dec(l: &Tracked<'_>, v: Decimal, frac: u32) -> String {
     let frac = if v.round_dp(frac).fract().is_zero() {
         0
@@ -1134,23 +1141,14 @@ fn sc_break_even(
     a: &mut Args<'_>,
     l: &Tracked<'_>,
 ) -> Result<Output, Error> {
-    let cat = s.cat;
     let out = {
         let o = s.offer(&a.str("offer")?)?;
         a.finish(&["offer"])?;
-        let (low, high) = s.market_for(o)?;
-        let round = cat.market.round_hours;
-        let fewer = compute::break_even_hours(o.monthly, high, round);
-        let more = compute::break_even_hours(o.monthly, low, round);
+        let b = s.break_even_for(o)?;
         if call.name == "break_even" {
-            l.range(l.number(fewer, 0), l.number(more, 0))
+            l.range(l.number(b.hours_low, 0), l.number(b.hours_high, 0))
         } else {
-            let month = Decimal::from(cat.hours_per_month);
-            let share = |h: Decimal| {
-                (h / month)
-                    .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero)
-            };
-            l.range(l.percent(share(fewer)), l.percent(share(more)))
+            l.range(l.percent(b.share_low), l.percent(b.share_high))
         }
     };
     text(out)
@@ -1177,13 +1175,11 @@ fn sc_two_weeks(
     a: &mut Args<'_>,
     l: &Tracked<'_>,
 ) -> Result<Output, Error> {
-    let cat = s.cat;
     let out = {
         let o = s.offer(&a.str("offer")?)?;
         a.finish(&["offer"])?;
-        let (low, high) = s.market_for(o)?;
-        let w = Decimal::from(cat.market.window_hours);
-        super::economics::usd_range(l, low * w, high * w)
+        let b = s.break_even_for(o)?;
+        super::economics::usd_range(l, b.window_low, b.window_high)
     };
     text(out)
 }
@@ -1231,7 +1227,7 @@ fn sc_vram_per_card(
         let cards = a.opt_u32("cards")?.unwrap_or(8).max(1);
         let mem = s.memory_with(a, m, me)?;
         a.finish(&["model", "method", "cards", "seq", "batch", "checkpointing"])?;
-        gb(l, ceil_gb(compute::per_card_gb(&mem, cards)))
+        gb(l, compute::ceil_gb(compute::per_card_gb(&mem, cards)))
     };
     text(out)
 }
