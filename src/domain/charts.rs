@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 use rust_decimal::prelude::ToPrimitive;
 
 use super::compute::Offer;
-use super::present::{Site, dec, gb, per_month};
+use super::site::Site;
+use super::units::{dec, gb, per_month};
 use crate::i18n::{Arg, Tracked};
 use crate::shortcode::Error;
 

@@ -3,61 +3,14 @@
 
 use rust_decimal::Decimal;
 
-use super::compute::{self, Job, Memory, Term};
-use super::model::Card;
-use super::present::{Site, columns, dec, gb, gb_dec, memory_terms, per_month, usd_whole};
+use super::compute::{self, Term};
+use super::site::Site;
+use super::units::*;
 use crate::i18n::{Arg, Tracked};
-use crate::shortcode::{Args, Error};
+
 use crate::view::{Cell, TableView};
 
-/// Hours with one decimal below 10, whole above.
-pub fn hours(l: &Tracked<'_>, h: f64) -> String {
-    let frac = u32::from(h < 10.0);
-    l.number(dec(h), frac)
-}
-
-/// A money range: cents below $10, whole dollars above.
-pub fn usd_range(l: &Tracked<'_>, a: Decimal, b: Decimal) -> String {
-    let frac = if a < Decimal::from(10) { 2 } else { 0 };
-    l.range(l.usd(a, frac), l.usd(b, frac))
-}
-
 impl Site<'_> {
-    /// The card of `card="…"`, when given.
-    pub(super) fn card_arg(&self, a: &mut Args<'_>) -> Result<Option<usize>, Error> {
-        let Some(id) = a.opt_str("card")? else {
-            return Ok(None);
-        };
-        self.cat.card_index(&id).map(Some).ok_or_else(|| {
-            Error::new(format!("unknown card `{id}`")).hint(crate::diag::unknown_name_hint(
-                &id,
-                self.cat.cards.iter().map(|c| c.id.as_str()),
-            ))
-        })
-    }
-
-    pub(super) fn card_required(&self, card: Option<usize>, table: &str) -> Result<usize, Error> {
-        card.ok_or_else(|| {
-            Error::new(format!("table `{table}` needs a card"))
-                .hint(format!("write table(name=\"{table}\", card=\"h100-sxm\")"))
-        })
-    }
-
-    /// A job's need in the published settings.
-    pub(super) fn job_label(&self, model: usize, method: usize, l: &Tracked<'_>) -> String {
-        l.t(
-            "fit-job",
-            &[
-                ("size", Arg::Str(self.cat.models[model].size.clone())),
-                (
-                    "method",
-                    Arg::Str(l.s(&format!("method-{}", self.cat.methods[method].id))),
-                ),
-            ],
-        )
-        .unwrap_or_default()
-    }
-
     pub(super) fn memory_table(&self, l: &Tracked<'_>) -> TableView {
         let cat = self.cat;
         let rows = cat
@@ -414,12 +367,7 @@ impl Site<'_> {
             l.s(if c.fp8 { "spec-yes" } else { "spec-no" }),
             None,
         ));
-        rows.push(spec_row(
-            l,
-            "spec-interconnect",
-            super::present::link_text(ic, l),
-            None,
-        ));
+        rows.push(spec_row(l, "spec-interconnect", link_text(ic, l), None));
         if let Some(sw) = &c.software {
             rows.push(spec_row(l, "spec-software", sw.clone(), None));
         }
@@ -431,13 +379,8 @@ impl Site<'_> {
                 None,
             ));
         }
-        if let Some(tb) = c.local_nvme_tb {
-            rows.push(spec_row(
-                l,
-                "spec-local-nvme",
-                super::present::tb(l, tb),
-                None,
-            ));
+        if let Some(nvme) = c.local_nvme_tb {
+            rows.push(spec_row(l, "spec-local-nvme", tb(l, nvme), None));
         }
         TableView {
             name: "card-specs".into(),
@@ -536,63 +479,4 @@ impl Site<'_> {
             note: c.free_now.is_none().then(|| l.s("card-not-stocked")),
         }
     }
-
-    /// A job's memory with the published settings, changed by the optional arguments.
-    pub(super) fn memory_with(
-        &self,
-        a: &mut Args<'_>,
-        model: usize,
-        method: usize,
-    ) -> Result<Memory, Error> {
-        let m = &self.cat.models[model];
-        let mut job = Job::published(m, &self.cat.memory);
-        if let Some(seq) = a.opt_u32("seq")? {
-            job.seq_len = seq;
-        }
-        if let Some(batch) = a.opt_u32("batch")? {
-            job.batch = batch;
-        }
-        if let Some(ck) = a.opt_bool("checkpointing")? {
-            job.grad_checkpointing = ck;
-        }
-        Ok(compute::memory(
-            m,
-            &self.cat.methods[method],
-            &self.cat.memory,
-            job,
-        ))
-    }
-
-    pub(super) fn training_job(&self, id: &str) -> Result<&compute::TrainingRow, Error> {
-        let t = &self.cat.training;
-        t.jobs
-            .iter()
-            .position(|j| j.id == id)
-            .and_then(|j| self.tables.training.iter().find(|r| r.job == j))
-            .ok_or_else(|| {
-                Error::new(format!("unknown training job `{id}`")).hint(
-                    crate::diag::unknown_name_hint(id, t.jobs.iter().map(|j| j.id.as_str())),
-                )
-            })
-    }
-
-    pub(super) fn card_tflops(&self, c: &Card) -> Result<Decimal, Error> {
-        c.bf16_tflops.as_ref().map(|s| s.value).ok_or_else(|| {
-            Error::new(format!("card `{}` has no bf16_tflops in data", c.id))
-                .hint("add bf16_tflops: { value: …, source: \"…\" } to data/cards.yaml")
-        })
-    }
-}
-
-fn spec_row(l: &Tracked<'_>, key: &str, value: String, sub: Option<String>) -> Vec<Cell> {
-    vec![Cell::header(l.s(key)), Cell::text(value).with_sub(sub)]
-}
-
-/// Tokens in millions, one decimal.
-fn millions(l: &Tracked<'_>, v: f64) -> String {
-    l.t(
-        "unit-million",
-        &[("value", Arg::Str(l.number(dec(v / 1e6), 1)))],
-    )
-    .unwrap_or_default()
 }

@@ -12,6 +12,8 @@ pub mod model;
 pub mod pages;
 pub mod present;
 pub mod schema;
+mod site;
+mod units;
 mod validate;
 #[cfg(test)]
 mod vectors;
@@ -29,8 +31,8 @@ pub struct Domain {
 }
 
 impl Domain {
-    fn site(&self) -> present::Site<'_> {
-        present::Site::view(&self.catalog, &self.tables)
+    fn site(&self) -> site::Site<'_> {
+        site::Site::view(&self.catalog, &self.tables)
     }
 }
 
@@ -48,7 +50,7 @@ impl Provider for Domain {
         &self.names
     }
     fn call(&self, call: &Call, args: &mut Args<'_>, loc: &Tracked<'_>) -> Result<Output, Error> {
-        self.site().call(call, args, loc)
+        self.site().answer(call, args, loc)
     }
     fn pages(&self, loc: &Tracked<'_>) -> Vec<GeneratedPage> {
         self.site().generated_pages(loc)
@@ -108,7 +110,7 @@ pub fn load(files: &SiteFiles<'_>) -> Result<Domain, Vec<Diagnostic>> {
                         v.limit_gb,
                         (catalog.headroom * rust_decimal::Decimal::ONE_HUNDRED).normalize(),
                         v.vram_gb,
-                        present::offer_ref_id(&catalog, pick),
+                        catalog.offer_id(pick),
                     ),
                     &texts,
                 )

@@ -304,6 +304,13 @@ impl Catalog {
     pub fn method_index(&self, id: &str) -> Option<usize> {
         self.methods.iter().position(|m| m.id == id)
     }
+    /// The id of an offer.
+    pub fn offer_id(&self, r: OfferRef) -> &str {
+        match r {
+            OfferRef::Card(i) => &self.cards[i].id,
+            OfferRef::Bundle(i) => &self.bundles[i].id,
+        }
+    }
     /// A card id or a bundle id.
     pub fn offer(&self, id: &str) -> Option<OfferRef> {
         self.card_index(id).map(OfferRef::Card).or_else(|| {

@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 
-use super::present::{Site, gb, per_month};
+use super::site::Site;
+use super::units::{gb, per_month, usd_whole};
 use crate::i18n::{Arg, Tracked};
 use crate::shortcode::GeneratedPage;
 
@@ -65,7 +66,7 @@ impl Site<'_> {
                     &[
                         ("card", Arg::Str(c.name.clone())),
                         ("vram", Arg::Str(gb(l, u64::from(c.vram_gb)))),
-                        ("weekly", Arg::Str(super::present::usd_whole(l, o.weekly))),
+                        ("weekly", Arg::Str(usd_whole(l, o.weekly))),
                         ("monthly", Arg::Str(per_month(l, o.monthly))),
                         ("hourly", Arg::Str(l.usd(o.per_gpu_hour, 2))),
                     ],

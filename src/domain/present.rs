@@ -2,12 +2,13 @@
 
 use rust_decimal::Decimal;
 
-use super::compute::{self, Job, Offer, Tables};
-use super::model::{Catalog, OfferRef};
+use super::compute;
 use super::schema::Sharding;
+use super::site::Site;
+use super::units::*;
 use crate::i18n::{Arg, Tracked};
-use crate::shortcode::{Args, Call, Error, Output, Provider};
-use crate::view::{Cell, Column, TableView};
+use crate::shortcode::{Args, Call, Error, Output};
+use crate::view::{Cell, TableView};
 
 pub const TABLES: [&str; 12] = [
     "fit",
@@ -50,146 +51,12 @@ pub const STORAGE_ITEMS: [&str; 10] = [
     "hold-hours",
 ];
 
-/// The site's data and computed tables, answering shortcodes.
-pub struct Site<'a> {
-    pub cat: &'a Catalog,
-    pub tables: &'a Tables,
-    names: Vec<&'static str>,
-}
-
 /// Every shortcode this domain answers.
 pub fn shortcode_names() -> Vec<&'static str> {
     SHORTCODES.iter().map(|s| s.name).collect()
 }
 
-impl<'a> Site<'a> {
-    /// A site that answers calls and names its shortcodes (the tests' entry point).
-    #[cfg(test)]
-    pub fn new(cat: &'a Catalog, tables: &'a Tables) -> Self {
-        Site {
-            cat,
-            tables,
-            names: shortcode_names(),
-        }
-    }
-
-    /// A view for answering calls; `names()` is the owner's to give.
-    pub fn view(cat: &'a Catalog, tables: &'a Tables) -> Self {
-        Site {
-            cat,
-            tables,
-            names: Vec::new(),
-        }
-    }
-
-    pub(super) fn headroom(&self) -> f64 {
-        self.cat.headroom_share()
-    }
-
-    /// The market hourly range for an offer: its card's range, times its cards.
-    pub(super) fn market_for(&self, o: &Offer) -> Result<(Decimal, Decimal), Error> {
-        let c = &self.cat.cards[o.card];
-        let r = self.cat.market.rate_for(o.card).ok_or_else(|| {
-            Error::new(format!(
-                "card `{}` has no market hourly range in data",
-                c.id
-            ))
-            .hint("add it under market.rates in data/pricing.yaml")
-        })?;
-        let n = Decimal::from(o.count);
-        Ok((r.low * n, r.high * n))
-    }
-
-    /// The computed break-even of a single card with a market rate.
-    pub(super) fn break_even_for(&self, o: &Offer) -> Result<&compute::BreakEven, Error> {
-        self.tables.break_even_of(o.r).ok_or_else(|| {
-            Error::new(format!(
-                "`{}` has no break-even: it is computed for single cards with a market hourly range",
-                o.id
-            ))
-            .hint("name a single card listed under market.rates in data/pricing.yaml")
-        })
-    }
-
-    pub(super) fn offer(&self, id: &str) -> Result<&Offer, Error> {
-        self.cat
-            .offer(id)
-            .and_then(|r| self.tables.offer(r))
-            .ok_or_else(|| {
-                Error::new(format!("unknown offer `{id}`"))
-                    .hint(crate::diag::unknown_name_hint(id, self.cat.offer_ids()))
-            })
-    }
-
-    pub(super) fn model_index(&self, model: &str) -> Result<usize, Error> {
-        self.cat.model_index(model).ok_or_else(|| {
-            Error::new(format!("unknown model `{model}`")).hint(crate::diag::unknown_name_hint(
-                model,
-                self.cat.models.iter().map(|m| m.id.as_str()),
-            ))
-        })
-    }
-
-    pub(super) fn model_method(&self, args: &mut Args<'_>) -> Result<(usize, usize), Error> {
-        let model = args.str("model")?;
-        let method = args.str("method")?;
-        let mi = self.model_index(&model)?;
-        let me = self.cat.method_index(&method).ok_or_else(|| {
-            Error::new(format!("unknown method `{method}`")).hint(crate::diag::unknown_name_hint(
-                &method,
-                self.cat.methods.iter().map(|m| m.id.as_str()),
-            ))
-        })?;
-        Ok((mi, me))
-    }
-
-    fn memory(&self, model: usize, method: usize) -> compute::Memory {
-        let m = &self.cat.models[model];
-        compute::memory(
-            m,
-            &self.cat.methods[method],
-            &self.cat.memory,
-            Job::published(m, &self.cat.memory),
-        )
-    }
-
-    /// `H100 SXM` or `2× A100 SXM`.
-    pub fn offer_name(&self, o: &Offer, l: &Tracked<'_>) -> String {
-        let card = &self.cat.cards[o.card].name;
-        if o.count == 1 {
-            card.clone()
-        } else {
-            l.t(
-                "offer-bundle",
-                &[
-                    ("count", Arg::Num(f64::from(o.count))),
-                    ("card", Arg::Str(card.clone())),
-                ],
-            )
-            .unwrap_or_else(|_| format!("{}× {card}", o.count))
-        }
-    }
-
-    fn term_price(o: &Offer, term: &str) -> Result<Decimal, Error> {
-        match term {
-            "weekly" => Ok(o.weekly),
-            "monthly" => Ok(o.monthly),
-            "gpu-hour" => Ok(o.per_gpu_hour),
-            other => Err(Error::new(format!("unknown term `{other}`")).hint(
-                crate::diag::unknown_name_hint(other, ["weekly", "monthly", "gpu-hour"]),
-            )),
-        }
-    }
-
-    fn money(o: &Offer, term: &str, l: &Tracked<'_>) -> Result<String, Error> {
-        let v = Self::term_price(o, term)?;
-        Ok(if term == "gpu-hour" {
-            l.usd(v, 2)
-        } else {
-            usd_whole(l, v)
-        })
-    }
-
+impl Site<'_> {
     fn table(&self, name: &str, card: Option<usize>, l: &Tracked<'_>) -> Result<TableView, Error> {
         match name {
             "fit" => Ok(self.fit_table(l, card)),
@@ -583,16 +450,14 @@ impl<'a> Site<'a> {
     }
 }
 
-impl Provider for Site<'_> {
-    fn names(&self) -> &[&'static str] {
-        &self.names
-    }
-
-    fn pages(&self, l: &Tracked<'_>) -> Vec<crate::shortcode::GeneratedPage> {
-        self.generated_pages(l)
-    }
-
-    fn call(&self, call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Result<Output, Error> {
+impl Site<'_> {
+    /// Answers a shortcode call through the registry.
+    pub(super) fn answer(
+        &self,
+        call: &Call,
+        a: &mut Args<'_>,
+        l: &Tracked<'_>,
+    ) -> Result<Output, Error> {
         match SHORTCODES.iter().find(|sc| sc.name == call.name) {
             Some(sc) => {
                 // Unknown argument names are errors with a did-you-mean, before the handler runs.
@@ -602,175 +467,6 @@ impl Provider for Site<'_> {
             }
             None => Err(Error::new(format!("unknown shortcode `{}`", call.name))),
         }
-    }
-}
-
-pub(super) fn columns(l: &Tracked<'_>, keys: &[(&str, bool)]) -> Vec<Column> {
-    keys.iter()
-        .map(|(k, numeric)| Column {
-            header: l.s(k),
-            numeric: *numeric,
-        })
-        .collect()
-}
-
-pub(super) fn dec(v: f64) -> Decimal {
-    Decimal::from_f64_retain(v).unwrap_or_default()
-}
-
-/// Whole dollars when the amount is whole, else cents.
-pub(super) fn usd_whole(l: &Tracked<'_>, v: Decimal) -> String {
-    if v.fract().is_zero() {
-        l.usd(v, 0)
-    } else {
-        l.usd(v, 2)
-    }
-}
-
-pub(super) fn per_month(l: &Tracked<'_>, v: Decimal) -> String {
-    l.t("price-per-month", &[("price", Arg::Str(usd_whole(l, v)))])
-        .unwrap_or_default()
-}
-
-pub(super) fn gb(l: &Tracked<'_>, v: u64) -> String {
-    l.t("unit-gb", &[("value", Arg::Str(l.int(v as i64)))])
-        .unwrap_or_default()
-}
-
-/// Whole GB, rounded up (as published).
-pub(super) fn gb_dec(l: &Tracked<'_>, v: Decimal, frac: u32) -> String {
-    let frac = if v.round_dp(frac).fract().is_zero() {
-        0
-    } else {
-        frac
-    };
-    l.t("unit-gb", &[("value", Arg::Str(l.number(v, frac)))])
-        .unwrap_or_default()
-}
-
-fn gb1(l: &Tracked<'_>, v: f64) -> String {
-    gb_dec(l, dec(v), 1)
-}
-
-/// Terabytes, or gigabytes below one TB.
-pub(super) fn tb(l: &Tracked<'_>, v: Decimal) -> String {
-    if v < Decimal::ONE {
-        gb_dec(l, v * Decimal::from(1000), 0)
-    } else {
-        let frac = if v.fract().is_zero() { 0 } else { 1 };
-        l.t("unit-tb", &[("value", Arg::Str(l.number(v, frac)))])
-            .unwrap_or_default()
-    }
-}
-
-pub(super) fn memory_terms(l: &Tracked<'_>, m: &compute::Memory) -> Vec<String> {
-    [
-        ("memory-weights", m.weights_gb),
-        ("memory-trainable", m.trainable_gb),
-        ("memory-activations", m.activations_gb),
-        ("memory-reserve", m.reserve_gb),
-        ("memory-total", m.total_gb),
-    ]
-    .into_iter()
-    .map(|(k, v)| {
-        l.t(k, &[("value", Arg::Str(gb_dec(l, dec(v), 2)))])
-            .unwrap_or_default()
-    })
-    .collect()
-}
-
-fn card_spec(c: &super::model::Card, l: &Tracked<'_>) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    if let Some(m) = &c.memory {
-        parts.push(if c.ecc { format!("{m} ECC") } else { m.clone() });
-    }
-    if let Some(sw) = &c.software {
-        parts.push(sw.clone());
-    }
-    if let Some(bw) = c.bandwidth_tbs {
-        parts.push(if bw >= Decimal::ONE {
-            l.t(
-                "unit-tbs",
-                &[("value", Arg::Str(l.number(bw, 2.min(bw.scale()))))],
-            )
-            .unwrap_or_default()
-        } else {
-            l.t(
-                "unit-gbs",
-                &[("value", Arg::Str(l.number(bw * Decimal::from(1000), 0)))],
-            )
-            .unwrap_or_default()
-        });
-    }
-    if c.fp8 {
-        parts.push("FP8".into());
-    } else if c.vendor == "nvidia" && c.memory.as_deref().is_some_and(|m| m.starts_with("HBM")) {
-        parts.push(l.s("spec-no-fp8"));
-    }
-    if let Some(w) = c.tdp_w {
-        parts.push(format!("{} W", l.int(i64::from(w))));
-    }
-    l.list(&parts)
-}
-
-pub(super) fn link_text(ic: &super::model::Interconnect, l: &Tracked<'_>) -> String {
-    let name = l.s(&format!("link-{}", ic.link));
-    match ic.sharding {
-        Sharding::Pairs => l
-            .t(
-                "link-with-bandwidth-pairs",
-                &[
-                    ("link", Arg::Str(name)),
-                    ("bandwidth", Arg::Str(bandwidth(ic, l))),
-                ],
-            )
-            .unwrap_or_default(),
-        Sharding::DataParallelOnly | Sharding::SingleCard => name,
-        _ => l
-            .t(
-                "link-with-bandwidth",
-                &[
-                    ("link", Arg::Str(name)),
-                    ("bandwidth", Arg::Str(bandwidth(ic, l))),
-                ],
-            )
-            .unwrap_or_default(),
-    }
-}
-
-fn bandwidth(ic: &super::model::Interconnect, l: &Tracked<'_>) -> String {
-    let parts: Vec<String> = ic
-        .bandwidth
-        .iter()
-        .map(|b| {
-            let value = if b.gbs >= Decimal::from(1000) {
-                let tbs = b.gbs / Decimal::from(1000);
-                l.t(
-                    "unit-tbs",
-                    &[(
-                        "value",
-                        Arg::Str(l.number(tbs, u32::from(!tbs.fract().is_zero()))),
-                    )],
-                )
-            } else {
-                l.t("unit-gbs", &[("value", Arg::Str(l.number(b.gbs, 0)))])
-            }
-            .unwrap_or_default();
-            let value = if b.approx { format!("~{value}") } else { value };
-            match &b.label {
-                Some(label) => format!("{value} ({label})"),
-                None => value,
-            }
-        })
-        .collect();
-    parts.join(" / ")
-}
-
-/// Offer by reference (for exports and templates).
-pub fn offer_ref_id(cat: &Catalog, r: OfferRef) -> &str {
-    match r {
-        OfferRef::Card(i) => &cat.cards[i].id,
-        OfferRef::Bundle(i) => &cat.bundles[i].id,
     }
 }
 
@@ -1179,7 +875,7 @@ fn sc_two_weeks(
         let o = s.offer(&a.str("offer")?)?;
         a.finish(&["offer"])?;
         let b = s.break_even_for(o)?;
-        super::economics::usd_range(l, b.window_low, b.window_high)
+        usd_range(l, b.window_low, b.window_high)
     };
     text(out)
 }
@@ -1352,10 +1048,7 @@ fn sc_train_hours(
     let out = {
         let r = s.training_job(&a.str("job")?)?;
         a.finish(&["job"])?;
-        l.range(
-            super::economics::hours(l, r.hours_fast),
-            super::economics::hours(l, r.hours_slow),
-        )
+        l.range(hours(l, r.hours_fast), hours(l, r.hours_slow))
     };
     text(out)
 }

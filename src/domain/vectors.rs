@@ -11,10 +11,10 @@ use serde_json::Value;
 
 use super::compute::{self, Job};
 use super::model::{self, Method, Model};
-use super::present::Site;
 use super::schema::Trains;
+use super::site::Site;
 use crate::i18n::{Localizer, Tracked};
-use crate::shortcode::{Args, Output, Provider};
+use crate::shortcode::{Args, Output};
 
 fn vectors() -> Vec<Value> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/vectors.yaml");
@@ -64,7 +64,7 @@ fn shortcode(site: &Site<'_>, loc: &Localizer, source: &str) -> String {
         "{source}: {errors:?}"
     );
     let l = Tracked::new(loc);
-    let out = site.call(&calls[0], &mut Args::new(&calls[0]), &l);
+    let out = site.answer(&calls[0], &mut Args::new(&calls[0]), &l);
     assert_eq!(l.into_misses(), Vec::<String>::new(), "{source}: strings");
     match out {
         Ok(Output::Text(s)) => s,
@@ -114,7 +114,7 @@ const PER_HOUR_WITHOUT_OFFER: [&str; 1] = ["tie-a100"];
 #[test]
 fn vectors_through_the_site_code_and_data() {
     let (cat, tables) = site();
-    let site = Site::new(&cat, &tables);
+    let site = Site::view(&cat, &tables);
     let en = english();
     let mut checked = 0;
     let mut without_offer = Vec::new();

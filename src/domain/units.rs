@@ -1,0 +1,200 @@
+//! Formatting helpers: numbers, money, memory and units in the page's locale, and the short
+//! texts of a card or a link. A leaf: it knows no `Site`.
+
+use rust_decimal::Decimal;
+
+use super::compute;
+use super::schema::Sharding;
+use crate::i18n::{Arg, Tracked};
+use crate::view::{Cell, Column};
+
+/// Hours with one decimal below 10, whole above.
+pub fn hours(l: &Tracked<'_>, h: f64) -> String {
+    let frac = u32::from(h < 10.0);
+    l.number(dec(h), frac)
+}
+
+/// A money range: cents below $10, whole dollars above.
+pub fn usd_range(l: &Tracked<'_>, a: Decimal, b: Decimal) -> String {
+    let frac = if a < Decimal::from(10) { 2 } else { 0 };
+    l.range(l.usd(a, frac), l.usd(b, frac))
+}
+
+pub(super) fn columns(l: &Tracked<'_>, keys: &[(&str, bool)]) -> Vec<Column> {
+    keys.iter()
+        .map(|(k, numeric)| Column {
+            header: l.s(k),
+            numeric: *numeric,
+        })
+        .collect()
+}
+
+pub(super) fn dec(v: f64) -> Decimal {
+    Decimal::from_f64_retain(v).unwrap_or_default()
+}
+
+/// Whole dollars when the amount is whole, else cents.
+pub(super) fn usd_whole(l: &Tracked<'_>, v: Decimal) -> String {
+    if v.fract().is_zero() {
+        l.usd(v, 0)
+    } else {
+        l.usd(v, 2)
+    }
+}
+
+pub(super) fn per_month(l: &Tracked<'_>, v: Decimal) -> String {
+    l.t("price-per-month", &[("price", Arg::Str(usd_whole(l, v)))])
+        .unwrap_or_default()
+}
+
+pub(super) fn gb(l: &Tracked<'_>, v: u64) -> String {
+    l.t("unit-gb", &[("value", Arg::Str(l.int(v as i64)))])
+        .unwrap_or_default()
+}
+
+/// Whole GB, rounded up (as published).
+pub(super) fn gb_dec(l: &Tracked<'_>, v: Decimal, frac: u32) -> String {
+    let frac = if v.round_dp(frac).fract().is_zero() {
+        0
+    } else {
+        frac
+    };
+    l.t("unit-gb", &[("value", Arg::Str(l.number(v, frac)))])
+        .unwrap_or_default()
+}
+
+pub(super) fn gb1(l: &Tracked<'_>, v: f64) -> String {
+    gb_dec(l, dec(v), 1)
+}
+
+/// Terabytes, or gigabytes below one TB.
+pub(super) fn tb(l: &Tracked<'_>, v: Decimal) -> String {
+    if v < Decimal::ONE {
+        gb_dec(l, v * Decimal::from(1000), 0)
+    } else {
+        let frac = if v.fract().is_zero() { 0 } else { 1 };
+        l.t("unit-tb", &[("value", Arg::Str(l.number(v, frac)))])
+            .unwrap_or_default()
+    }
+}
+
+pub(super) fn memory_terms(l: &Tracked<'_>, m: &compute::Memory) -> Vec<String> {
+    [
+        ("memory-weights", m.weights_gb),
+        ("memory-trainable", m.trainable_gb),
+        ("memory-activations", m.activations_gb),
+        ("memory-reserve", m.reserve_gb),
+        ("memory-total", m.total_gb),
+    ]
+    .into_iter()
+    .map(|(k, v)| {
+        l.t(k, &[("value", Arg::Str(gb_dec(l, dec(v), 2)))])
+            .unwrap_or_default()
+    })
+    .collect()
+}
+
+pub(super) fn card_spec(c: &super::model::Card, l: &Tracked<'_>) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(m) = &c.memory {
+        parts.push(if c.ecc { format!("{m} ECC") } else { m.clone() });
+    }
+    if let Some(sw) = &c.software {
+        parts.push(sw.clone());
+    }
+    if let Some(bw) = c.bandwidth_tbs {
+        parts.push(if bw >= Decimal::ONE {
+            l.t(
+                "unit-tbs",
+                &[("value", Arg::Str(l.number(bw, 2.min(bw.scale()))))],
+            )
+            .unwrap_or_default()
+        } else {
+            l.t(
+                "unit-gbs",
+                &[("value", Arg::Str(l.number(bw * Decimal::from(1000), 0)))],
+            )
+            .unwrap_or_default()
+        });
+    }
+    if c.fp8 {
+        parts.push("FP8".into());
+    } else if c.vendor == "nvidia" && c.memory.as_deref().is_some_and(|m| m.starts_with("HBM")) {
+        parts.push(l.s("spec-no-fp8"));
+    }
+    if let Some(w) = c.tdp_w {
+        parts.push(format!("{} W", l.int(i64::from(w))));
+    }
+    l.list(&parts)
+}
+
+pub(super) fn link_text(ic: &super::model::Interconnect, l: &Tracked<'_>) -> String {
+    let name = l.s(&format!("link-{}", ic.link));
+    match ic.sharding {
+        Sharding::Pairs => l
+            .t(
+                "link-with-bandwidth-pairs",
+                &[
+                    ("link", Arg::Str(name)),
+                    ("bandwidth", Arg::Str(bandwidth(ic, l))),
+                ],
+            )
+            .unwrap_or_default(),
+        Sharding::DataParallelOnly | Sharding::SingleCard => name,
+        _ => l
+            .t(
+                "link-with-bandwidth",
+                &[
+                    ("link", Arg::Str(name)),
+                    ("bandwidth", Arg::Str(bandwidth(ic, l))),
+                ],
+            )
+            .unwrap_or_default(),
+    }
+}
+
+pub(super) fn bandwidth(ic: &super::model::Interconnect, l: &Tracked<'_>) -> String {
+    let parts: Vec<String> = ic
+        .bandwidth
+        .iter()
+        .map(|b| {
+            let value = if b.gbs >= Decimal::from(1000) {
+                let tbs = b.gbs / Decimal::from(1000);
+                l.t(
+                    "unit-tbs",
+                    &[(
+                        "value",
+                        Arg::Str(l.number(tbs, u32::from(!tbs.fract().is_zero()))),
+                    )],
+                )
+            } else {
+                l.t("unit-gbs", &[("value", Arg::Str(l.number(b.gbs, 0)))])
+            }
+            .unwrap_or_default();
+            let value = if b.approx { format!("~{value}") } else { value };
+            match &b.label {
+                Some(label) => format!("{value} ({label})"),
+                None => value,
+            }
+        })
+        .collect();
+    parts.join(" / ")
+}
+
+pub(super) fn spec_row(
+    l: &Tracked<'_>,
+    key: &str,
+    value: String,
+    sub: Option<String>,
+) -> Vec<Cell> {
+    vec![Cell::header(l.s(key)), Cell::text(value).with_sub(sub)]
+}
+
+/// Tokens in millions, one decimal.
+pub(super) fn millions(l: &Tracked<'_>, v: f64) -> String {
+    l.t(
+        "unit-million",
+        &[("value", Arg::Str(l.number(dec(v / 1e6), 1)))],
+    )
+    .unwrap_or_default()
+}
