@@ -169,96 +169,7 @@ impl Site<'_> {
             .training
             .iter()
             .filter(|r| card.is_none_or(|c| self.tables.offers[r.offer].card == c))
-            .map(|r| {
-                let job = &t.jobs[r.job];
-                let o = &self.tables.offers[r.offer];
-                let c = &cat.cards[o.card];
-                let method = &cat.methods[job.method];
-                let k = compute::flops_per_param_token(t, method, job.checkpointing);
-                let tflops = c.bf16_tflops.as_ref().map_or(Decimal::ZERO, |s| s.value);
-                let job_sub = l
-                    .t(
-                        "training-job-size",
-                        &[
-                            ("examples", Arg::Num(f64::from(job.examples))),
-                            ("epochs", Arg::Num(f64::from(job.epochs))),
-                            ("tokens", Arg::Str(millions(l, r.tokens))),
-                        ],
-                    )
-                    .unwrap_or_default();
-                let details = vec![
-                    l.t(
-                        "training-term-k",
-                        &[
-                            ("k", Arg::Num(k)),
-                            (
-                                "params",
-                                Arg::Str(l.number(dec(cat.models[job.model].params / 1e9), 0)),
-                            ),
-                        ],
-                    )
-                    .unwrap_or_default(),
-                    l.t(
-                        "training-term-flops",
-                        &[("flops", Arg::Str(l.number(dec(r.flops / 1e18), 2)))],
-                    )
-                    .unwrap_or_default(),
-                    l.t(
-                        "training-term-rate",
-                        &[
-                            (
-                                "tflops",
-                                Arg::Str(l.number(tflops, u32::from(!tflops.fract().is_zero()))),
-                            ),
-                            ("cards", Arg::Num(f64::from(o.count))),
-                            (
-                                "mfu",
-                                Arg::Str(
-                                    l.range(l.percent(dec(t.mfu_high)), l.percent(dec(t.mfu_low))),
-                                ),
-                            ),
-                        ],
-                    )
-                    .unwrap_or_default(),
-                ];
-                let term = match r.term {
-                    Term::Weekly => "term-weeks",
-                    Term::Monthly => "term-months",
-                };
-                vec![
-                    Cell::header(self.job_label(job.model, job.method, l)).with_sub(Some(job_sub)),
-                    Cell::text(self.offer_name(o, l)).with_sub(Some(
-                        l.t(
-                            "training-offer-rate",
-                            &[(
-                                "tflops",
-                                Arg::Str(l.number(tflops, u32::from(!tflops.fract().is_zero()))),
-                            )],
-                        )
-                        .unwrap_or_default(),
-                    )),
-                    Cell::text(gb(l, r.need.published_gb())).with_sub(Some(
-                        l.t(
-                            "training-of-vram",
-                            &[("vram", Arg::Str(gb(l, u64::from(o.vram_gb))))],
-                        )
-                        .unwrap_or_default(),
-                    )),
-                    Cell::text(l.range(hours(l, r.hours_fast), hours(l, r.hours_slow)))
-                        .with_details(details),
-                    Cell::text(usd_range(l, r.cost_fast, r.cost_slow)).with_sub(Some(
-                        l.t(
-                            "training-at-rate",
-                            &[("rate", Arg::Str(l.usd(o.per_gpu_hour, 2)))],
-                        )
-                        .unwrap_or_default(),
-                    )),
-                    Cell::text(usd_whole(l, r.term_cost)).with_sub(Some(
-                        l.t(term, &[("count", Arg::Num(f64::from(r.term_count)))])
-                            .unwrap_or_default(),
-                    )),
-                ]
-            })
+            .map(|r| self.training_row_cells(r, l))
             .collect();
         TableView {
             name: "training".into(),
@@ -291,6 +202,98 @@ impl Site<'_> {
                 )
                 .ok(),
         }
+    }
+
+    /// One row of the training table: the job, the offer, the memory, hours, cost and the term.
+    fn training_row_cells(&self, r: &compute::TrainingRow, l: &Tracked<'_>) -> Vec<Cell> {
+        let cat = self.cat;
+        let t = &cat.training;
+        let job = &t.jobs[r.job];
+        let o = &self.tables.offers[r.offer];
+        let c = &cat.cards[o.card];
+        let method = &cat.methods[job.method];
+        let k = compute::flops_per_param_token(t, method, job.checkpointing);
+        let tflops = c.bf16_tflops.as_ref().map_or(Decimal::ZERO, |s| s.value);
+        let job_sub = l
+            .t(
+                "training-job-size",
+                &[
+                    ("examples", Arg::Num(f64::from(job.examples))),
+                    ("epochs", Arg::Num(f64::from(job.epochs))),
+                    ("tokens", Arg::Str(millions(l, r.tokens))),
+                ],
+            )
+            .unwrap_or_default();
+        let details = vec![
+            l.t(
+                "training-term-k",
+                &[
+                    ("k", Arg::Num(k)),
+                    (
+                        "params",
+                        Arg::Str(l.number(dec(cat.models[job.model].params / 1e9), 0)),
+                    ),
+                ],
+            )
+            .unwrap_or_default(),
+            l.t(
+                "training-term-flops",
+                &[("flops", Arg::Str(l.number(dec(r.flops / 1e18), 2)))],
+            )
+            .unwrap_or_default(),
+            l.t(
+                "training-term-rate",
+                &[
+                    (
+                        "tflops",
+                        Arg::Str(l.number(tflops, u32::from(!tflops.fract().is_zero()))),
+                    ),
+                    ("cards", Arg::Num(f64::from(o.count))),
+                    (
+                        "mfu",
+                        Arg::Str(l.range(l.percent(dec(t.mfu_high)), l.percent(dec(t.mfu_low)))),
+                    ),
+                ],
+            )
+            .unwrap_or_default(),
+        ];
+        let term = match r.term {
+            Term::Weekly => "term-weeks",
+            Term::Monthly => "term-months",
+        };
+        vec![
+            Cell::header(self.job_label(job.model, job.method, l)).with_sub(Some(job_sub)),
+            Cell::text(self.offer_name(o, l)).with_sub(Some(
+                l.t(
+                    "training-offer-rate",
+                    &[(
+                        "tflops",
+                        Arg::Str(l.number(tflops, u32::from(!tflops.fract().is_zero()))),
+                    )],
+                )
+                .unwrap_or_default(),
+            )),
+            Cell::text(gb(l, r.need.published_gb())).with_sub(Some(
+                l.t(
+                    "training-of-vram",
+                    &[("vram", Arg::Str(gb(l, u64::from(o.vram_gb))))],
+                )
+                .unwrap_or_default(),
+            )),
+            Cell::text(l.range(hours(l, r.hours_fast), hours(l, r.hours_slow)))
+                .with_details(details),
+            Cell::text(usd_range(l, r.cost_fast, r.cost_slow)).with_sub(Some(
+                l.t(
+                    "training-at-rate",
+                    &[("rate", Arg::Str(l.usd(o.per_gpu_hour, 2)))],
+                )
+                .unwrap_or_default(),
+            )),
+            Cell::text(usd_whole(l, r.term_cost)).with_sub(Some(
+                l.t(term, &[("count", Arg::Num(f64::from(r.term_count)))])
+                    .unwrap_or_default(),
+            )),
+        ]
     }
 
     /// The jobs of the memory table that one card holds within the headroom.

@@ -2,12 +2,20 @@
 
 use std::fmt::Write as _;
 
+use std::path::PathBuf;
+
 use serde_json::json;
+
+use super::compute::Offer;
+use super::model::Card;
 
 use super::site::Site;
 use super::units::{gb, per_month, usd_whole};
 use crate::i18n::{Arg, Tracked};
 use crate::shortcode::GeneratedPage;
+
+/// Where the card pages come from, for diagnostics.
+const SOURCE: &str = "data/cards.yaml";
 
 /// Where the card pages live inside each locale folder.
 pub const SECTION: &str = "gpus";
@@ -36,9 +44,8 @@ fn section(body: &mut String, l: &Tracked<'_>, key: &str, anchor: &str, call: &s
 }
 
 impl Site<'_> {
+    /// The card index and one page per single card, in the locale of `l`.
     pub(super) fn generated_pages(&self, l: &Tracked<'_>) -> Vec<GeneratedPage> {
-        let cat = self.cat;
-        let source = std::path::PathBuf::from("data/cards.yaml");
         let mut out = vec![GeneratedPage {
             rel: format!("{SECTION}/_index.md"),
             title: l.s("gpus-title"),
@@ -48,7 +55,7 @@ impl Site<'_> {
                 "{}\n\n{{{{ table(name=\"cards\") }}}}\n",
                 md(&l.s("gpus-intro"))
             ),
-            source: source.clone(),
+            source: PathBuf::from(SOURCE),
             extra: None,
         }];
         for (weight, o) in self
@@ -58,142 +65,134 @@ impl Site<'_> {
             .filter(|o| o.count == 1)
             .enumerate()
         {
-            let c = &cat.cards[o.card];
-            let id = &c.id;
-            let mut body = md(&l
-                .t(
-                    "card-page-intro",
-                    &[
-                        ("card", Arg::Str(c.name.clone())),
-                        ("vram", Arg::Str(gb(l, u64::from(c.vram_gb)))),
-                        ("weekly", Arg::Str(usd_whole(l, o.weekly))),
-                        ("monthly", Arg::Str(per_month(l, o.monthly))),
-                        ("hourly", Arg::Str(l.usd(o.per_gpu_hour, 2))),
-                    ],
-                )
-                .unwrap_or_default());
-            body.push('\n');
-            section(
-                &mut body,
-                l,
-                "card-page-specs",
-                "specs",
-                &format!("table(name=\"card-specs\", card=\"{id}\")"),
-            );
-            section(
-                &mut body,
-                l,
-                "card-page-prices",
-                "prices",
-                &format!("table(name=\"card-prices\", card=\"{id}\")"),
-            );
-            section(
-                &mut body,
-                l,
-                "card-page-availability",
-                "availability",
-                &format!("table(name=\"card-availability\", card=\"{id}\")"),
-            );
-            let offers_of_card = |r: usize| self.tables.offers[r].card == o.card;
-            if self.tables.fit.iter().any(|f| offers_of_card(f.offer)) {
-                section(
-                    &mut body,
-                    l,
-                    "card-page-fit",
-                    "fit",
-                    &format!("table(name=\"fit\", card=\"{id}\")"),
-                );
-            }
-            let limit = self.headroom() * f64::from(c.vram_gb);
-            if self.tables.memory.iter().any(|m| m.need.total_gb <= limit) {
-                section(
-                    &mut body,
-                    l,
-                    "card-page-jobs",
-                    "jobs",
-                    &format!("table(name=\"jobs\", card=\"{id}\")"),
-                );
-            }
-            if self
-                .tables
-                .break_even
-                .iter()
-                .any(|b| offers_of_card(b.offer))
-            {
-                section(
-                    &mut body,
-                    l,
-                    "card-page-break-even",
-                    "break-even",
-                    &format!("table(name=\"break-even\", card=\"{id}\")"),
-                );
-            }
-            if self.tables.training.iter().any(|t| offers_of_card(t.offer)) {
-                section(
-                    &mut body,
-                    l,
-                    "card-page-training",
-                    "training",
-                    &format!("table(name=\"training\", card=\"{id}\")"),
-                );
-            }
-            let _ = write!(
-                body,
-                "\n[{}](@/{SECTION}/_index.md)\n",
-                md(&l.s("card-page-back"))
-            );
-            let description = l
-                .t(
-                    "card-page-description",
-                    &[
-                        ("card", Arg::Str(c.name.clone())),
-                        ("vram", Arg::Str(gb(l, u64::from(c.vram_gb)))),
-                        ("monthly", Arg::Str(per_month(l, o.monthly))),
-                    ],
-                )
-                .unwrap_or_default();
-            let price = |amount: rust_decimal::Decimal, unit: &str| {
-                json!({
-                    "@type": "Offer",
-                    "price": amount.normalize().to_string(),
-                    "priceCurrency": "USD",
-                    "availability": if c.free_now.as_ref().is_some_and(|f| f.iter().sum::<u32>() > 0) {
-                        "https://schema.org/InStock"
-                    } else {
-                        "https://schema.org/OutOfStock"
-                    },
-                    "priceSpecification": {
-                        "@type": "UnitPriceSpecification",
-                        "price": amount.normalize().to_string(),
-                        "priceCurrency": "USD",
-                        "unitCode": unit,
-                        "referenceQuantity": { "@type": "QuantitativeValue", "value": 1, "unitCode": unit },
-                    },
-                })
-            };
-            let product = json!({
-                "@context": "https://schema.org",
-                "@type": "Product",
-                "name": l.t("card-page-title", &[("card", Arg::Str(c.name.clone()))]).unwrap_or_default(),
-                "description": description,
-                "sku": id,
-                "brand": { "@type": "Brand", "name": vendor_name(&c.vendor) },
-                "offers": [price(o.weekly, "WEE"), price(o.monthly, "MON")],
-            });
-            out.push(GeneratedPage {
-                rel: format!("{SECTION}/{id}.md"),
-                title: l
-                    .t("card-page-title", &[("card", Arg::Str(c.name.clone()))])
-                    .unwrap_or_default(),
-                description: Some(description),
-                weight: Some(weight as i64),
-                body,
-                source: source.clone(),
-                extra: Some(json!({ "jsonld": product })),
-            });
+            out.push(self.card_page(o, weight, l));
         }
         out
     }
+
+    /// A card's page: its figures, then a section per table that has rows for it.
+    fn card_page(&self, o: &Offer, weight: usize, l: &Tracked<'_>) -> GeneratedPage {
+        let c = &self.cat.cards[o.card];
+        let id = &c.id;
+        let card_vram = gb(l, u64::from(c.vram_gb));
+        let mut body = md(&l
+            .t(
+                "card-page-intro",
+                &[
+                    ("card", Arg::Str(c.name.clone())),
+                    ("vram", Arg::Str(card_vram.clone())),
+                    ("weekly", Arg::Str(usd_whole(l, o.weekly))),
+                    ("monthly", Arg::Str(per_month(l, o.monthly))),
+                    ("hourly", Arg::Str(l.usd(o.per_gpu_hour, 2))),
+                ],
+            )
+            .unwrap_or_default());
+        body.push('\n');
+        for (key, anchor, table) in self.card_sections(o) {
+            section(
+                &mut body,
+                l,
+                key,
+                anchor,
+                &format!("table(name=\"{table}\", card=\"{id}\")"),
+            );
+        }
+        let _ = write!(
+            body,
+            "\n[{}](@/{SECTION}/_index.md)\n",
+            md(&l.s("card-page-back"))
+        );
+        let description = l
+            .t(
+                "card-page-description",
+                &[
+                    ("card", Arg::Str(c.name.clone())),
+                    ("vram", Arg::Str(card_vram)),
+                    ("monthly", Arg::Str(per_month(l, o.monthly))),
+                ],
+            )
+            .unwrap_or_default();
+        let title = l
+            .t("card-page-title", &[("card", Arg::Str(c.name.clone()))])
+            .unwrap_or_default();
+        let product = product_jsonld(c, o, &title, &description);
+        GeneratedPage {
+            rel: format!("{SECTION}/{id}.md"),
+            title,
+            description: Some(description),
+            weight: Some(weight as i64),
+            body,
+            source: PathBuf::from(SOURCE),
+            extra: Some(json!({ "jsonld": product })),
+        }
+    }
+
+    /// The sections of a card's page, as (heading key, anchor, table): the specs, prices and
+    /// availability always; fit, jobs, break-even and training when they have rows for the card.
+    fn card_sections(&self, o: &Offer) -> Vec<(&'static str, &'static str, &'static str)> {
+        let c = &self.cat.cards[o.card];
+        let offers_of_card = |r: usize| self.tables.offers[r].card == o.card;
+        let limit = self.headroom() * f64::from(c.vram_gb);
+        let mut out = vec![
+            ("card-page-specs", "specs", "card-specs"),
+            ("card-page-prices", "prices", "card-prices"),
+            (
+                "card-page-availability",
+                "availability",
+                "card-availability",
+            ),
+        ];
+        if self.tables.fit.iter().any(|f| offers_of_card(f.offer)) {
+            out.push(("card-page-fit", "fit", "fit"));
+        }
+        if self.tables.memory.iter().any(|m| m.need.total_gb <= limit) {
+            out.push(("card-page-jobs", "jobs", "jobs"));
+        }
+        if self
+            .tables
+            .break_even
+            .iter()
+            .any(|b| offers_of_card(b.offer))
+        {
+            out.push(("card-page-break-even", "break-even", "break-even"));
+        }
+        if self.tables.training.iter().any(|t| offers_of_card(t.offer)) {
+            out.push(("card-page-training", "training", "training"));
+        }
+        out
+    }
+}
+
+/// Product structured data for a card's page: the weekly and the monthly offer.
+fn product_jsonld(c: &Card, o: &Offer, title: &str, description: &str) -> serde_json::Value {
+    let price = |amount: rust_decimal::Decimal, unit: &str| {
+        json!({
+            "@type": "Offer",
+            "price": amount.normalize().to_string(),
+            "priceCurrency": "USD",
+            "availability": if c.free_now.as_ref().is_some_and(|f| f.iter().sum::<u32>() > 0) {
+                "https://schema.org/InStock"
+            } else {
+                "https://schema.org/OutOfStock"
+            },
+            "priceSpecification": {
+                "@type": "UnitPriceSpecification",
+                "price": amount.normalize().to_string(),
+                "priceCurrency": "USD",
+                "unitCode": unit,
+                "referenceQuantity": { "@type": "QuantitativeValue", "value": 1, "unitCode": unit },
+            },
+        })
+    };
+    json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": title,
+        "description": description,
+        "sku": c.id,
+        "brand": { "@type": "Brand", "name": vendor_name(&c.vendor) },
+        "offers": [price(o.weekly, "WEE"), price(o.monthly, "MON")],
+    })
 }
 
 fn vendor_name(vendor: &str) -> &str {
