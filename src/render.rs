@@ -411,6 +411,39 @@ fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
             }
         }
     }
+    diags.extend(url_clashes(pages, &jobs));
+    let order = |l: &str| config.locales.iter().position(|x| x.code == l);
+    let mut versions_of: HashMap<&str, Vec<(String, usize)>> = HashMap::new();
+    for (j, job) in jobs.iter().enumerate() {
+        versions_of
+            .entry(pages[job.page].rel.as_str())
+            .or_default()
+            .push((job.locale.clone(), j));
+    }
+    for v in versions_of.values_mut() {
+        v.sort_by_key(|(l, _)| order(l));
+    }
+    let all_children = section_children(pages, &jobs);
+    let real: Vec<bool> = jobs.iter().map(|j| j.fallback_of.is_none()).collect();
+    let urls: Vec<String> = jobs.iter().map(|j| j.url.clone()).collect();
+    for (j, (job, children)) in jobs.iter_mut().zip(all_children).enumerate() {
+        let versions = versions_of[pages[job.page].rel.as_str()].clone();
+        if real[j] {
+            job.translations = versions
+                .iter()
+                .filter(|(_, k)| *k != j && real[*k])
+                .map(|(l, k)| (l.clone(), urls[*k].clone()))
+                .collect();
+        }
+        job.versions = versions;
+        job.children = children;
+    }
+    (jobs, diags)
+}
+
+/// Two jobs with one URL: an error naming both files.
+fn url_clashes(pages: &[RawPage], jobs: &[Job]) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
     let mut by_url: HashMap<&str, usize> = HashMap::new();
     for (i, job) in jobs.iter().enumerate() {
         if let Some(j) = by_url.insert(job.url.as_str(), i) {
@@ -425,18 +458,12 @@ fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
             );
         }
     }
-    let order = |l: &str| config.locales.iter().position(|x| x.code == l);
-    let mut versions_of: HashMap<&str, Vec<(String, usize)>> = HashMap::new();
-    for (j, job) in jobs.iter().enumerate() {
-        versions_of
-            .entry(pages[job.page].rel.as_str())
-            .or_default()
-            .push((job.locale.clone(), j));
-    }
-    for v in versions_of.values_mut() {
-        v.sort_by_key(|(l, _)| order(l));
-    }
-    // Section children: the jobs of the same locale whose parent folder is the section's.
+    diags
+}
+
+/// Each section's children: the jobs of its locale whose parent folder is the section's, by
+/// weight, title and URL.
+fn section_children(pages: &[RawPage], jobs: &[Job]) -> Vec<Vec<usize>> {
     let mut by_parent: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
     for (j, job) in jobs.iter().enumerate() {
         if let Some(dir) = parent_dir(&pages[job.page].rel) {
@@ -467,21 +494,7 @@ fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
         });
         all_children.push(c);
     }
-    let real: Vec<bool> = jobs.iter().map(|j| j.fallback_of.is_none()).collect();
-    let urls: Vec<String> = jobs.iter().map(|j| j.url.clone()).collect();
-    for (j, (job, children)) in jobs.iter_mut().zip(all_children).enumerate() {
-        let versions = versions_of[pages[job.page].rel.as_str()].clone();
-        if real[j] {
-            job.translations = versions
-                .iter()
-                .filter(|(_, k)| *k != j && real[*k])
-                .map(|(l, k)| (l.clone(), urls[*k].clone()))
-                .collect();
-        }
-        job.versions = versions;
-        job.children = children;
-    }
-    (jobs, diags)
+    all_children
 }
 
 /// Site-wide values per locale: navigation and locale names, built once and shared by all pages.
@@ -702,6 +715,91 @@ fn render_page(
             page.locale
         ))]
     })?;
+    let md = render_body(inputs, urls, job, loc)?;
+    let extra = page.front.extra.as_ref();
+    let config = inputs.config;
+    let link = |lang: &str, url: &str, current: bool, fallback: bool| Link {
+        lang: lang.to_owned(),
+        name: loc_name(inputs.i18n, lang),
+        url: url.to_owned(),
+        permalink: format!("{}{url}", config.base_url),
+        current,
+        fallback,
+    };
+    let original = job.fallback_of.map(|j| &jobs[j]);
+    let ctx_page = PageCtx {
+        title: &page.front.title,
+        description: page.front.description.as_deref(),
+        date: page.front.date.as_deref(),
+        url: &job.url,
+        permalink: format!("{}{}", config.base_url, job.url),
+        canonical: format!(
+            "{}{}",
+            config.base_url,
+            original.map_or(job.url.as_str(), |o| o.url.as_str())
+        ),
+        lang: &page.locale,
+        fallback: original.map(|o| link(&o.locale, &o.url, false, false)),
+        x_default: x_default(config, page, job, original.is_some()),
+        kind: if page.is_section() { "section" } else { "page" },
+        content: Value::safe_string(&md.html),
+        headings: &md.headings,
+        translations: job
+            .translations
+            .iter()
+            .map(|(l, u)| link(l, u, false, false))
+            .collect(),
+        children: job
+            .children
+            .iter()
+            .map(|&c| {
+                let p = &inputs.pages[jobs[c].page];
+                Child {
+                    title: &p.front.title,
+                    description: p.front.description.as_deref(),
+                    url: jobs[c].url.clone(),
+                    date: p.front.date.as_deref(),
+                    lang: &p.locale,
+                }
+            })
+            .collect(),
+        extra,
+        jsonld: jsonld(&md.faq, extra),
+    };
+    let page_value = Value::from_serializable(&ctx_page);
+    let switcher = switcher(config, jobs, job, &link);
+    let mut ctx = Context::new();
+    ctx.insert("lang", &job.locale);
+    ctx.insert_value(
+        "site",
+        sites
+            .get(&job.locale)
+            .cloned()
+            .unwrap_or_else(|| Value::from_serializable(&())),
+    );
+    ctx.insert_value("page", page_value);
+    ctx.insert("switcher", &switcher);
+    let html = inputs
+        .templates
+        .render(&job.template, &ctx, Some(page))
+        .map_err(|d| vec![d])?;
+    let links = PageLinks {
+        output: output_path(&job.url),
+        url: job.url.clone(),
+        source: page.file.clone(),
+        links: md.links,
+    };
+    Ok((output_path(&job.url), html.into_bytes(), links))
+}
+
+/// The page's body through shortcodes and Markdown, its problems as diagnostics at their lines.
+fn render_body(
+    inputs: &Inputs<'_>,
+    urls: &UrlMap,
+    job: &Job,
+    loc: &crate::i18n::Localizer,
+) -> Result<markdown::Rendered, Vec<Diagnostic>> {
+    let page = &inputs.pages[job.page];
     let table_html = |view: &TableView| -> Result<String, String> {
         let mut ctx = Context::new();
         ctx.insert("lang", &page.locale);
@@ -734,70 +832,35 @@ fn render_page(
             })
             .collect());
     }
-    let config = inputs.config;
-    let link = |lang: &str, url: &str, current: bool, fallback: bool| Link {
-        lang: lang.to_owned(),
-        name: loc_name(inputs.i18n, lang),
-        url: url.to_owned(),
-        permalink: format!("{}{url}", config.base_url),
-        current,
-        fallback,
-    };
-    let original = job.fallback_of.map(|j| &jobs[j]);
-    let ctx_page = PageCtx {
-        title: &page.front.title,
-        description: page.front.description.as_deref(),
-        date: page.front.date.as_deref(),
-        url: &job.url,
-        permalink: format!("{}{}", config.base_url, job.url),
-        canonical: format!(
-            "{}{}",
-            config.base_url,
-            original.map_or(job.url.as_str(), |o| o.url.as_str())
-        ),
-        lang: &page.locale,
-        fallback: original.map(|o| link(&o.locale, &o.url, false, false)),
-        x_default: if original.is_some() {
-            None
-        } else if page.rel == "_index.md" && config.prefix_default_locale {
-            Some(format!("{}/", config.base_url))
-        } else if job.locale == config.default_locale {
-            Some(format!("{}{}", config.base_url, job.url))
-        } else {
-            job.translations
-                .iter()
-                .find(|(l, _)| l == &config.default_locale)
-                .map(|(_, u)| format!("{}{u}", config.base_url))
-        },
-        kind: if page.is_section() { "section" } else { "page" },
-        content: Value::safe_string(&md.html),
-        headings: &md.headings,
-        translations: job
-            .translations
+    Ok(md)
+}
+
+/// The `x-default` alternate: the language chooser for the home, else the default locale's
+/// version; none on a fallback page.
+fn x_default(config: &Config, page: &RawPage, job: &Job, is_fallback: bool) -> Option<String> {
+    if is_fallback {
+        None
+    } else if page.rel == "_index.md" && config.prefix_default_locale {
+        Some(format!("{}/", config.base_url))
+    } else if job.locale == config.default_locale {
+        Some(format!("{}{}", config.base_url, job.url))
+    } else {
+        job.translations
             .iter()
-            .map(|(l, u)| link(l, u, false, false))
-            .collect(),
-        children: job
-            .children
-            .iter()
-            .map(|&c| {
-                let p = &inputs.pages[jobs[c].page];
-                Child {
-                    title: &p.front.title,
-                    description: p.front.description.as_deref(),
-                    url: jobs[c].url.clone(),
-                    date: p.front.date.as_deref(),
-                    lang: &p.locale,
-                }
-            })
-            .collect(),
-        extra,
-        jsonld: jsonld(&md.faq, extra),
-    };
-    let page_value = Value::from_serializable(&ctx_page);
-    // The switcher: every locale, to this page there (a translation, or a fallback page, marked)
-    // or else that locale's home.
-    let switcher: Vec<Link> = config
+            .find(|(l, _)| l == &config.default_locale)
+            .map(|(_, u)| format!("{}{u}", config.base_url))
+    }
+}
+
+/// The switcher: every locale, to this page there (a translation, or a fallback page, marked) or
+/// else that locale's home.
+fn switcher(
+    config: &Config,
+    jobs: &[Job],
+    job: &Job,
+    link: &dyn Fn(&str, &str, bool, bool) -> Link,
+) -> Vec<Link> {
+    config
         .locales
         .iter()
         .map(|l| match job.versions.iter().find(|(c, _)| c == &l.code) {
@@ -812,29 +875,7 @@ fn render_page(
                 false,
             ),
         })
-        .collect();
-    let mut ctx = Context::new();
-    ctx.insert("lang", &job.locale);
-    ctx.insert_value(
-        "site",
-        sites
-            .get(&job.locale)
-            .cloned()
-            .unwrap_or_else(|| Value::from_serializable(&())),
-    );
-    ctx.insert_value("page", page_value);
-    ctx.insert("switcher", &switcher);
-    let html = inputs
-        .templates
-        .render(&job.template, &ctx, Some(page))
-        .map_err(|d| vec![d])?;
-    let links = PageLinks {
-        output: output_path(&job.url),
-        url: job.url.clone(),
-        source: page.file.clone(),
-        links: md.links,
-    };
-    Ok((output_path(&job.url), html.into_bytes(), links))
+        .collect()
 }
 
 /// One template error hit by many pages is one diagnostic, naming the first page and the count.
