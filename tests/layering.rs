@@ -86,3 +86,61 @@ fn the_layers_import_only_downwards() {
         bad.join("\n")
     );
 }
+
+/// The first line of every `fn` item with its length in lines, up to its closing brace at the
+/// same indentation.
+fn function_lengths(file: &Path) -> Vec<(usize, usize, String)> {
+    let text = std::fs::read_to_string(file).expect("read");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i];
+        let t = l.trim_start();
+        let is_fn = [
+            "fn ",
+            "pub fn ",
+            "pub(super) fn ",
+            "pub(crate) fn ",
+            "async fn ",
+        ]
+        .iter()
+        .any(|p| t.starts_with(p));
+        if is_fn && !l.trim_end().ends_with(';') {
+            let indent = l.len() - t.len();
+            let close = format!("{}}}", " ".repeat(indent));
+            if let Some(end) = (i + 1..lines.len()).find(|&k| lines[k].trim_end() == close) {
+                out.push((i + 1, end - i + 1, t.chars().take(60).collect()));
+                i = end;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+#[test]
+fn no_function_is_longer_than_120_lines() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let mut long = Vec::new();
+    let mut seen = 0;
+    for f in &files {
+        for (line, len, head) in function_lengths(f) {
+            seen += 1;
+            if len > 120 {
+                long.push(format!("{}:{line}: {len} lines: {head}", f.display()));
+            }
+        }
+    }
+    assert!(
+        seen > 300,
+        "only {seen} functions found: the scan is broken"
+    );
+    assert!(
+        long.is_empty(),
+        "functions over 120 lines:\n{}",
+        long.join("\n")
+    );
+}

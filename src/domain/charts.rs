@@ -142,14 +142,47 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
             l.list(&desc)
         ),
     );
+    let frame = Frame {
+        left,
+        right,
+        top,
+        width: w,
+        plot_bottom,
+    };
+    memory_grid(&mut out, l, &x, (lo, hi), &frame, &caps);
+    memory_bars(&mut out, site, l, &x, lo, &frame, row_h);
+    close(&mut out, &l.s("chart-memory-caption"));
+    out
+}
+
+/// Where the plot sits in the chart.
+struct Frame {
+    left: f64,
+    right: f64,
+    top: f64,
+    width: f64,
+    plot_bottom: f64,
+}
+
+/// The memory chart's grid (powers of two) and the cards' capacities, labelled on two rows so
+/// close values do not overlap.
+fn memory_grid(
+    out: &mut String,
+    l: &Tracked<'_>,
+    x: &dyn Fn(f64) -> f64,
+    (lo, hi): (f64, f64),
+    f: &Frame,
+    caps: &[u32],
+) {
+    let (left, right, top, w, plot_bottom) = (f.left, f.right, f.top, f.width, f.plot_bottom);
     // Grid: powers of two.
     out.push_str("<g class=\"grid\" aria-hidden=\"true\">");
     let mut p = lo;
     while p <= hi {
         let v = 2f64.powf(p);
-        line(&mut out, x(v), top, x(v), plot_bottom, "tick");
+        line(out, x(v), top, x(v), plot_bottom, "tick");
         text(
-            &mut out,
+            out,
             x(v),
             plot_bottom + 16.0,
             "axis",
@@ -159,7 +192,7 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
         p += 1.0;
     }
     text(
-        &mut out,
+        out,
         (left + w - right) / 2.0,
         plot_bottom + 34.0,
         "axis-title",
@@ -171,19 +204,12 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
     out.push_str("<g class=\"caps\" aria-hidden=\"true\">");
     for (i, cap) in caps.iter().enumerate() {
         let xv = x(f64::from(*cap));
-        line(&mut out, xv, top - 4.0, xv, plot_bottom, "cap");
+        line(out, xv, top - 4.0, xv, plot_bottom, "cap");
         let y = if i % 2 == 0 { top - 24.0 } else { top - 10.0 };
-        text(
-            &mut out,
-            xv,
-            y,
-            "cap-label",
-            "middle",
-            &l.int(i64::from(*cap)),
-        );
+        text(out, xv, y, "cap-label", "middle", &l.int(i64::from(*cap)));
     }
     text(
-        &mut out,
+        out,
         left - 8.0,
         top - 17.0,
         "axis",
@@ -191,6 +217,20 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
         &l.s("chart-memory-caps"),
     );
     out.push_str("</g>");
+}
+
+/// One bar per job: its label, its length on the log scale and its figure.
+fn memory_bars(
+    out: &mut String,
+    site: &Site<'_>,
+    l: &Tracked<'_>,
+    x: &dyn Fn(f64) -> f64,
+    lo: f64,
+    f: &Frame,
+    row_h: f64,
+) {
+    let (cat, cells) = (site.cat, &site.tables.memory);
+    let (left, top) = (f.left, f.top);
     // Bars.
     out.push_str("<g class=\"bars\" aria-hidden=\"true\">");
     for (i, m) in cells.iter().enumerate() {
@@ -208,7 +248,7 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
             esc(method)
         );
         text(
-            &mut out,
+            out,
             left - 8.0,
             y + row_h / 2.0 + 4.0,
             "label",
@@ -216,7 +256,7 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
             &site.job_label(m.model, m.method, l),
         );
         text(
-            &mut out,
+            out,
             x1 + 4.0,
             y + row_h / 2.0 + 4.0,
             "value",
@@ -225,8 +265,54 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
         );
     }
     out.push_str("</g>");
-    close(&mut out, &l.s("chart-memory-caption"));
-    out
+}
+
+/// The break-even chart's grid: dollars up the side, hours along the bottom every 120.
+fn break_even_grid(
+    out: &mut String,
+    l: &Tracked<'_>,
+    (x, y): (&dyn Fn(f64) -> f64, &dyn Fn(f64) -> f64),
+    (y_max, y_step, month): (f64, f64, f64),
+    f: &Frame,
+    h: f64,
+) {
+    let (left, right, top, w) = (f.left, f.right, f.top, f.width);
+    let bottom = h - f.plot_bottom;
+    out.push_str("<g class=\"grid\" aria-hidden=\"true\">");
+    let mut v = 0.0;
+    while v <= y_max + 0.5 {
+        line(out, left, y(v), w - right, y(v), "tick");
+        text(
+            out,
+            left - 6.0,
+            y(v) + 4.0,
+            "axis",
+            "end",
+            &l.usd(dec(v), 0),
+        );
+        v += y_step;
+    }
+    let mut hv = 0.0;
+    while hv <= month + 0.5 {
+        line(out, x(hv), top, x(hv), h - bottom, "tick");
+        text(
+            out,
+            x(hv),
+            h - bottom + 16.0,
+            "axis",
+            "middle",
+            &l.int(hv as i64),
+        );
+        hv += 120.0;
+    }
+    text(
+        out,
+        (left + w - right) / 2.0,
+        h - 12.0,
+        "axis-title",
+        "middle",
+        &l.s("chart-break-even-axis-hours"),
+    );
 }
 
 /// A round step for an axis that must reach `max` in about `ticks` steps.
@@ -285,41 +371,14 @@ pub fn break_even(site: &Site<'_>, o: &Offer, l: &Tracked<'_>) -> Result<String,
         )
         .unwrap_or_default(),
     );
-    out.push_str("<g class=\"grid\" aria-hidden=\"true\">");
-    let mut v = 0.0;
-    while v <= y_max + 0.5 {
-        line(&mut out, left, y(v), w - right, y(v), "tick");
-        text(
-            &mut out,
-            left - 6.0,
-            y(v) + 4.0,
-            "axis",
-            "end",
-            &l.usd(dec(v), 0),
-        );
-        v += y_step;
-    }
-    let mut hv = 0.0;
-    while hv <= month + 0.5 {
-        line(&mut out, x(hv), top, x(hv), h - bottom, "tick");
-        text(
-            &mut out,
-            x(hv),
-            h - bottom + 16.0,
-            "axis",
-            "middle",
-            &l.int(hv as i64),
-        );
-        hv += 120.0;
-    }
-    text(
-        &mut out,
-        (left + w - right) / 2.0,
-        h - 12.0,
-        "axis-title",
-        "middle",
-        &l.s("chart-break-even-axis-hours"),
-    );
+    let frame = Frame {
+        left,
+        right,
+        top,
+        width: w,
+        plot_bottom: h - bottom,
+    };
+    break_even_grid(&mut out, l, (&x, &y), (y_max, y_step, month), &frame, h);
     out.push_str("</g><g aria-hidden=\"true\">");
     // The hourly band: from zero to a month at the low and at the high rate.
     let _ = write!(

@@ -114,296 +114,327 @@ const PER_HOUR_WITHOUT_OFFER: [&str; 1] = ["tie-a100"];
 #[test]
 fn vectors_through_the_site_code_and_data() {
     let (cat, tables) = site();
-    let site = Site::view(&cat, &tables);
     let en = english();
+    let mut cx = Cx {
+        cat: &cat,
+        tables: &tables,
+        site: Site::view(&cat, &tables),
+        en: &en,
+        without_offer: Vec::new(),
+    };
     let mut checked = 0;
-    let mut without_offer = Vec::new();
     for v in vectors() {
         let i = &v["inputs"];
         let id = v["id"].as_str().unwrap_or_default();
-        match v["kind"].as_str() {
-            Some("per_gpu_hour") => {
-                let got = compute::per_gpu_hour(
-                    dec(&i["monthly_usd"]),
-                    u32::try_from(i["gpus"].as_u64().unwrap_or(1)).unwrap_or(1),
-                    u32::try_from(i["hours_per_month"].as_u64().unwrap_or(720)).unwrap_or(720),
-                );
-                assert_eq!(got, dec(&v["expected"]), "{id}");
-                // The same figure comes out of the site's data for the offer named in the id.
-                let offer = id.trim_start_matches("per_gpu_hour/");
-                let listed = PER_HOUR_WITHOUT_OFFER.contains(&offer);
-                match tables.offers.iter().find(|o| o.id == offer) {
-                    Some(o) => {
-                        assert!(
-                            !listed,
-                            "{id}: data/ has an offer `{offer}` now; take it off PER_HOUR_WITHOUT_OFFER"
-                        );
-                        assert_eq!(o.per_gpu_hour, got, "{id} from data/");
-                        assert_eq!(o.monthly, dec(&i["monthly_usd"]), "{id} monthly in data/");
-                    }
-                    None => {
-                        assert!(
-                            listed,
-                            "{id}: no offer `{offer}` in data/ (renamed or removed?), so the \
-                             figure cannot be checked against the site"
-                        );
-                        without_offer.push(offer.to_owned());
-                    }
-                }
-                checked += 1;
-            }
-            Some("multi_card_price") => {
-                let got = compute::multi_card_price(
-                    dec(&i["single_card_price_usd"]),
-                    u32::try_from(i["cards"].as_u64().unwrap_or(1)).unwrap_or(1),
-                    dec(&i["discount"]),
-                    cat.significant_figures,
-                );
-                assert_eq!(got, dec(&v["expected"]), "{id}");
-                let mut parts = id.split('/');
-                let bundle = parts.nth(1).unwrap_or_default();
-                let term = parts.next().unwrap_or_default();
-                let o = tables
-                    .offers
-                    .iter()
-                    .find(|o| o.id == bundle)
-                    .expect("bundle in data/");
-                let from_data = if term == "weekly" {
-                    o.weekly
-                } else {
-                    o.monthly
-                };
-                assert_eq!(from_data, got, "{id} from data/");
-                checked += 1;
-            }
-            Some("break_even_hours") => {
-                let got = compute::break_even_hours(
-                    dec(&i["monthly_usd"]),
-                    dec(&i["hourly_usd"]),
-                    Decimal::TEN,
-                );
-                assert_eq!(got, dec(&v["expected"]), "{id}");
-                checked += 1;
-            }
-            Some("price_ratio") => {
-                let call = RATIO_CALLS
-                    .iter()
-                    .find(|(vector, _)| *vector == id)
-                    .map(|(_, c)| *c)
-                    .unwrap_or_else(|| panic!("{id}: which shortcode places it? (RATIO_CALLS)"));
-                // The prices the shortcode divides are the vector's, in data/.
-                let (calls, _) = crate::shortcode::scan(&format!("{{{{ {call} }}}}"));
-                let arg = |k: &str| match calls[0].args.iter().find(|(n, _)| n == k) {
-                    Some((_, crate::shortcode::Value::Str(s))) => s.clone(),
-                    other => panic!("{call}: argument {k}: {other:?}"),
-                };
-                let monthly = |offer: &str| {
-                    tables
-                        .offers
-                        .iter()
-                        .find(|o| o.id == offer)
-                        .unwrap_or_else(|| panic!("{id}: offer `{offer}` in data/"))
-                        .monthly
-                };
-                assert_eq!(
-                    monthly(&arg("a")),
-                    dec(&i["numerator_monthly_usd"]),
-                    "{id}: numerator in data/"
-                );
-                assert_eq!(
-                    monthly(&arg("b")),
-                    dec(&i["denominator_monthly_usd"]),
-                    "{id}: denominator in data/"
-                );
-                let text = shortcode(&site, &en, call);
-                let got = printed(&text);
-                let abs = |x: Decimal| -> f64 { x.abs().to_string().parse().unwrap_or(f64::MAX) };
-                // The published figure, within the vector's tolerance.
-                let tol = v["tolerance"].as_f64().unwrap_or(0.0);
-                assert!(
-                    abs(got - dec(&v["expected"])) <= tol + 1e-9,
-                    "{id}: {call} prints {text:?}, the reference says {}",
-                    v["expected"]
-                );
-                // And the exact ratio, to the digits the shortcode prints (half a unit of the last).
-                let unit = 0.5 * 10f64.powi(-i32::try_from(got.scale()).unwrap_or(0));
-                assert!(
-                    abs(got - dec(&v["exact"])) <= unit + 1e-9,
-                    "{id}: {call} prints {text:?}, the exact ratio is {}",
-                    v["exact"]
-                );
-                checked += 1;
-            }
-            Some("state_bytes_gb") => {
-                // `bytes_rule/<method>-<size>-…`: the method's constants in data/methods.yaml
-                // give the vector's bytes per parameter, and the shortcode the page places gives
-                // its GB (`…-base`: the resident base weights; otherwise all training state).
-                let rule = id.trim_start_matches("bytes_rule/");
-                let method_id = rule.split('-').next().unwrap_or_default();
-                let method = cat
-                    .methods
-                    .iter()
-                    .find(|m| m.id == method_id)
-                    .unwrap_or_else(|| panic!("{id}: method `{method_id}` in data/methods.yaml"));
-                let (bytes, gb) = if rule.ends_with("-base") {
-                    (method.base_bytes, "weights_gb")
-                } else {
-                    (compute::bytes_per_param(method), "state_gb")
-                };
-                assert_eq!(
-                    bytes,
-                    f(&i["bytes_per_param"]),
-                    "{id}: bytes per parameter of `{method_id}` in data/methods.yaml"
-                );
-                let params = f(&i["params_b"]) * 1e9;
-                let models: Vec<&Model> =
-                    cat.models.iter().filter(|m| m.params == params).collect();
-                assert_eq!(
-                    models.len(),
-                    1,
-                    "{id}: one {params} model in data/models.yaml"
-                );
-                let call = format!(r#"{gb}(model="{}", method="{method_id}")"#, models[0].id);
-                let text = shortcode(&site, &en, &call);
-                let got: f64 = printed(&text).to_string().parse().unwrap_or(f64::MAX);
-                let tol = v["tolerance"].as_f64().unwrap_or(0.0);
-                assert!(
-                    (got - f(&v["expected"])).abs() <= tol + 1e-9,
-                    "{id}: {call} prints {text:?}"
-                );
-                checked += 1;
-            }
-            Some("vram_gb") => {
-                let model = Model {
-                    id: i["model"].as_str().unwrap_or_default().into(),
-                    name: String::new(),
-                    size: String::new(),
-                    params: f(&i["params_b_nominal"]) * 1e9,
-                    params_exact: f(&i["params_real"]),
-                    layers: i["layers"].as_u64().unwrap_or(0) as u32,
-                    hidden: i["hidden"].as_u64().unwrap_or(0) as u32,
-                    intermediate: i["intermediate"].as_u64().unwrap_or(0) as u32,
-                    heads: i["heads"].as_u64().unwrap_or(0) as u32,
-                    kv_heads: i["kv_heads"].as_u64().unwrap_or(0) as u32,
-                    vocab: i["vocab"].as_u64().unwrap_or(0) as u32,
-                    source: String::new(),
-                };
-                let method: &Method = cat
-                    .methods
-                    .iter()
-                    .find(|m| Some(m.id.as_str()) == i["method"].as_str())
-                    .expect("method in data/");
-                let job = Job {
-                    params: model.params,
-                    seq_len: i["seq_len"].as_u64().unwrap_or(0) as u32,
-                    batch: i["batch"].as_u64().unwrap_or(0) as u32,
-                    grad_checkpointing: i["grad_checkpointing"].as_bool().unwrap_or(true),
-                    lora_rank: i["lora_rank"].as_u64().unwrap_or(16) as u32,
-                };
-                let m = compute::memory(&model, method, &cat.memory, job);
-                let expected = f(&v["expected"]);
-                let rel = f(&v["model_M_tolerance_rel"]);
-                assert!(
-                    (m.total_gb / expected - 1.0).abs() <= rel,
-                    "{id}: {} vs {expected}",
-                    m.total_gb
-                );
-                assert!(
-                    (m.total_gb - f(&v["model_M_value"])).abs() < 0.01,
-                    "{id}: {}",
-                    m.total_gb
-                );
-                // And the site's fit table, computed from data/, carries the same figure.
-                let row = tables
-                    .fit
-                    .iter()
-                    .find(|r| {
-                        let fr = &cat.fit_rows[r.row];
-                        cat.models[fr.model].id == model.id
-                            && cat.methods[fr.method].id == method.id
-                    })
-                    .expect("fit row in data/");
-                assert!(
-                    (row.need.total_gb - m.total_gb).abs() < 1e-9,
-                    "{id} from data/"
-                );
-                if method.trains == Trains::Full {
-                    assert!(row.need.trainable_gb > row.need.weights_gb);
-                }
-                checked += 1;
-            }
-            Some("training_hours") => {
-                let method = cat
-                    .methods
-                    .iter()
-                    .find(|m| Some(m.id.as_str()) == i["method"].as_str())
-                    .expect("method in data/");
-                let k = compute::flops_per_param_token(
-                    &cat.training,
-                    method,
-                    i["grad_checkpointing"].as_bool().unwrap_or(true),
-                );
-                assert_eq!(k, f(&i["flops_per_param_token"]), "{id}: k from data/");
-                let tokens = f(&i["examples"]) * f(&i["epochs"]) * f(&i["tokens_per_example"]);
-                let params = f(&i["params_b"]) * 1e9;
-                let got = compute::training_hours(
-                    k,
-                    params,
-                    tokens,
-                    f(&i["dense_bf16_tflops"]),
-                    1,
-                    f(&i["mfu"]),
-                );
-                assert!((got - f(&v["formula_value_h"])).abs() < 0.01, "{id}: {got}");
-                let range = v["expected_range_h"].as_array().expect("range");
-                assert!(got >= f(&range[0]) && got <= f(&range[1]), "{id}: {got}");
-                // The site's training table, from data/, runs the same job at the low MFU: on
-                // more cards it takes proportionally less time.
-                let row = tables
-                    .training
-                    .iter()
-                    .find(|r| {
-                        let j = &cat.training.jobs[r.job];
-                        cat.models[j.model].params == params
-                            && cat.methods[j.method].id == method.id
-                            && f64::from(j.examples) == f(&i["examples"])
-                            && f64::from(j.epochs) == f(&i["epochs"])
-                    })
-                    .expect("the job in data/training.yaml");
-                let o = &tables.offers[row.offer];
-                let tflops: f64 = cat.cards[o.card]
-                    .bf16_tflops
-                    .as_ref()
-                    .map(|s| s.value.to_string().parse().unwrap_or(0.0))
-                    .unwrap_or(0.0);
-                assert_eq!(tflops, f(&i["dense_bf16_tflops"]), "{id}: TFLOPS in data/");
-                assert_eq!(cat.training.mfu_low, f(&i["mfu"]), "{id}: MFU in data/");
-                let job = &cat.training.jobs[row.job];
-                assert_eq!(
-                    f64::from(job.tokens_per_example),
-                    f(&i["tokens_per_example"])
-                );
-                assert_eq!(
-                    job.checkpointing,
-                    i["grad_checkpointing"].as_bool().unwrap_or(true)
-                );
-                assert!(
-                    (row.hours_slow * f64::from(o.count) - got).abs() < 1e-9,
-                    "{id} from data/: {} h on {} card(s)",
-                    row.hours_slow,
-                    o.count
-                );
-                checked += 1;
-            }
-            Some("rub_cost") => {} // rub_cost_vectors_test_only_the_two_significant_figure_rule
+        let check: fn(&str, &Value, &Value, &mut Cx<'_>) = match v["kind"].as_str() {
+            Some("per_gpu_hour") => per_gpu_hour,
+            Some("multi_card_price") => multi_card_price,
+            Some("break_even_hours") => break_even_hours,
+            Some("price_ratio") => price_ratio,
+            Some("state_bytes_gb") => state_bytes_gb,
+            Some("vram_gb") => vram_gb,
+            Some("training_hours") => training_hours,
+            Some("rub_cost") => continue, // rub_cost_vectors_test_only_the_two_significant_figure_rule
             other => panic!("{id}: unknown kind {other:?}"),
-        }
+        };
+        check(id, i, &v, &mut cx);
+        checked += 1;
     }
     // 14 per-hour, 6 multi-card, 3 break-even, 3 ratios, 3 byte rules, 10 memory rows,
     // 4 training times. 39 of them are also checked against data/: every per-hour figure but
     // the ones listed, the bundles, ratios, byte rules, memory rows and training times.
     assert_eq!(checked, 43);
-    assert_eq!(without_offer, PER_HOUR_WITHOUT_OFFER);
+    assert_eq!(cx.without_offer, PER_HOUR_WITHOUT_OFFER);
+}
+
+/// What every vector check reads, and the per-hour vectors with no offer in data/.
+struct Cx<'a> {
+    cat: &'a model::Catalog,
+    tables: &'a compute::Tables,
+    site: Site<'a>,
+    en: &'a Localizer,
+    without_offer: Vec<String>,
+}
+
+/// The `per_gpu_hour` vectors.
+fn per_gpu_hour(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
+    let tables = cx.tables;
+    let got = compute::per_gpu_hour(
+        dec(&i["monthly_usd"]),
+        u32::try_from(i["gpus"].as_u64().unwrap_or(1)).unwrap_or(1),
+        u32::try_from(i["hours_per_month"].as_u64().unwrap_or(720)).unwrap_or(720),
+    );
+    assert_eq!(got, dec(&v["expected"]), "{id}");
+    // The same figure comes out of the site's data for the offer named in the id.
+    let offer = id.trim_start_matches("per_gpu_hour/");
+    let listed = PER_HOUR_WITHOUT_OFFER.contains(&offer);
+    match tables.offers.iter().find(|o| o.id == offer) {
+        Some(o) => {
+            assert!(
+                !listed,
+                "{id}: data/ has an offer `{offer}` now; take it off PER_HOUR_WITHOUT_OFFER"
+            );
+            assert_eq!(o.per_gpu_hour, got, "{id} from data/");
+            assert_eq!(o.monthly, dec(&i["monthly_usd"]), "{id} monthly in data/");
+        }
+        None => {
+            assert!(
+                listed,
+                "{id}: no offer `{offer}` in data/ (renamed or removed?), so the \
+                 figure cannot be checked against the site"
+            );
+            cx.without_offer.push(offer.to_owned());
+        }
+    }
+}
+
+/// The `multi_card_price` vectors.
+fn multi_card_price(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
+    let (cat, tables) = (cx.cat, cx.tables);
+    let got = compute::multi_card_price(
+        dec(&i["single_card_price_usd"]),
+        u32::try_from(i["cards"].as_u64().unwrap_or(1)).unwrap_or(1),
+        dec(&i["discount"]),
+        cat.significant_figures,
+    );
+    assert_eq!(got, dec(&v["expected"]), "{id}");
+    let mut parts = id.split('/');
+    let bundle = parts.nth(1).unwrap_or_default();
+    let term = parts.next().unwrap_or_default();
+    let o = tables
+        .offers
+        .iter()
+        .find(|o| o.id == bundle)
+        .expect("bundle in data/");
+    let from_data = if term == "weekly" {
+        o.weekly
+    } else {
+        o.monthly
+    };
+    assert_eq!(from_data, got, "{id} from data/");
+}
+
+/// The `break_even_hours` vectors.
+fn break_even_hours(id: &str, i: &Value, v: &Value, _cx: &mut Cx<'_>) {
+    let got =
+        compute::break_even_hours(dec(&i["monthly_usd"]), dec(&i["hourly_usd"]), Decimal::TEN);
+    assert_eq!(got, dec(&v["expected"]), "{id}");
+}
+
+/// The `price_ratio` vectors.
+fn price_ratio(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
+    let (tables, site, en) = (cx.tables, &cx.site, cx.en);
+    let call = RATIO_CALLS
+        .iter()
+        .find(|(vector, _)| *vector == id)
+        .map(|(_, c)| *c)
+        .unwrap_or_else(|| panic!("{id}: which shortcode places it? (RATIO_CALLS)"));
+    // The prices the shortcode divides are the vector's, in data/.
+    let (calls, _) = crate::shortcode::scan(&format!("{{{{ {call} }}}}"));
+    let arg = |k: &str| match calls[0].args.iter().find(|(n, _)| n == k) {
+        Some((_, crate::shortcode::Value::Str(s))) => s.clone(),
+        other => panic!("{call}: argument {k}: {other:?}"),
+    };
+    let monthly = |offer: &str| {
+        tables
+            .offers
+            .iter()
+            .find(|o| o.id == offer)
+            .unwrap_or_else(|| panic!("{id}: offer `{offer}` in data/"))
+            .monthly
+    };
+    assert_eq!(
+        monthly(&arg("a")),
+        dec(&i["numerator_monthly_usd"]),
+        "{id}: numerator in data/"
+    );
+    assert_eq!(
+        monthly(&arg("b")),
+        dec(&i["denominator_monthly_usd"]),
+        "{id}: denominator in data/"
+    );
+    let text = shortcode(site, en, call);
+    let got = printed(&text);
+    let abs = |x: Decimal| -> f64 { x.abs().to_string().parse().unwrap_or(f64::MAX) };
+    // The published figure, within the vector's tolerance.
+    let tol = v["tolerance"].as_f64().unwrap_or(0.0);
+    assert!(
+        abs(got - dec(&v["expected"])) <= tol + 1e-9,
+        "{id}: {call} prints {text:?}, the reference says {}",
+        v["expected"]
+    );
+    // And the exact ratio, to the digits the shortcode prints (half a unit of the last).
+    let unit = 0.5 * 10f64.powi(-i32::try_from(got.scale()).unwrap_or(0));
+    assert!(
+        abs(got - dec(&v["exact"])) <= unit + 1e-9,
+        "{id}: {call} prints {text:?}, the exact ratio is {}",
+        v["exact"]
+    );
+}
+
+/// The `state_bytes_gb` vectors.
+fn state_bytes_gb(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
+    let (cat, site, en) = (cx.cat, &cx.site, cx.en);
+    // `bytes_rule/<method>-<size>-…`: the method's constants in data/methods.yaml
+    // give the vector's bytes per parameter, and the shortcode the page places gives
+    // its GB (`…-base`: the resident base weights; otherwise all training state).
+    let rule = id.trim_start_matches("bytes_rule/");
+    let method_id = rule.split('-').next().unwrap_or_default();
+    let method = cat
+        .methods
+        .iter()
+        .find(|m| m.id == method_id)
+        .unwrap_or_else(|| panic!("{id}: method `{method_id}` in data/methods.yaml"));
+    let (bytes, gb) = if rule.ends_with("-base") {
+        (method.base_bytes, "weights_gb")
+    } else {
+        (compute::bytes_per_param(method), "state_gb")
+    };
+    assert_eq!(
+        bytes,
+        f(&i["bytes_per_param"]),
+        "{id}: bytes per parameter of `{method_id}` in data/methods.yaml"
+    );
+    let params = f(&i["params_b"]) * 1e9;
+    let models: Vec<&Model> = cat.models.iter().filter(|m| m.params == params).collect();
+    assert_eq!(
+        models.len(),
+        1,
+        "{id}: one {params} model in data/models.yaml"
+    );
+    let call = format!(r#"{gb}(model="{}", method="{method_id}")"#, models[0].id);
+    let text = shortcode(site, en, &call);
+    let got: f64 = printed(&text).to_string().parse().unwrap_or(f64::MAX);
+    let tol = v["tolerance"].as_f64().unwrap_or(0.0);
+    assert!(
+        (got - f(&v["expected"])).abs() <= tol + 1e-9,
+        "{id}: {call} prints {text:?}"
+    );
+}
+
+/// The `vram_gb` vectors.
+fn vram_gb(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
+    let (cat, tables) = (cx.cat, cx.tables);
+    let model = Model {
+        id: i["model"].as_str().unwrap_or_default().into(),
+        name: String::new(),
+        size: String::new(),
+        params: f(&i["params_b_nominal"]) * 1e9,
+        params_exact: f(&i["params_real"]),
+        layers: i["layers"].as_u64().unwrap_or(0) as u32,
+        hidden: i["hidden"].as_u64().unwrap_or(0) as u32,
+        intermediate: i["intermediate"].as_u64().unwrap_or(0) as u32,
+        heads: i["heads"].as_u64().unwrap_or(0) as u32,
+        kv_heads: i["kv_heads"].as_u64().unwrap_or(0) as u32,
+        vocab: i["vocab"].as_u64().unwrap_or(0) as u32,
+        source: String::new(),
+    };
+    let method: &Method = cat
+        .methods
+        .iter()
+        .find(|m| Some(m.id.as_str()) == i["method"].as_str())
+        .expect("method in data/");
+    let job = Job {
+        params: model.params,
+        seq_len: i["seq_len"].as_u64().unwrap_or(0) as u32,
+        batch: i["batch"].as_u64().unwrap_or(0) as u32,
+        grad_checkpointing: i["grad_checkpointing"].as_bool().unwrap_or(true),
+        lora_rank: i["lora_rank"].as_u64().unwrap_or(16) as u32,
+    };
+    let m = compute::memory(&model, method, &cat.memory, job);
+    let expected = f(&v["expected"]);
+    let rel = f(&v["model_M_tolerance_rel"]);
+    assert!(
+        (m.total_gb / expected - 1.0).abs() <= rel,
+        "{id}: {} vs {expected}",
+        m.total_gb
+    );
+    assert!(
+        (m.total_gb - f(&v["model_M_value"])).abs() < 0.01,
+        "{id}: {}",
+        m.total_gb
+    );
+    // And the site's fit table, computed from data/, carries the same figure.
+    let row = tables
+        .fit
+        .iter()
+        .find(|r| {
+            let fr = &cat.fit_rows[r.row];
+            cat.models[fr.model].id == model.id && cat.methods[fr.method].id == method.id
+        })
+        .expect("fit row in data/");
+    assert!(
+        (row.need.total_gb - m.total_gb).abs() < 1e-9,
+        "{id} from data/"
+    );
+    if method.trains == Trains::Full {
+        assert!(row.need.trainable_gb > row.need.weights_gb);
+    }
+}
+
+/// The `training_hours` vectors.
+fn training_hours(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
+    let (cat, tables) = (cx.cat, cx.tables);
+    let method = cat
+        .methods
+        .iter()
+        .find(|m| Some(m.id.as_str()) == i["method"].as_str())
+        .expect("method in data/");
+    let k = compute::flops_per_param_token(
+        &cat.training,
+        method,
+        i["grad_checkpointing"].as_bool().unwrap_or(true),
+    );
+    assert_eq!(k, f(&i["flops_per_param_token"]), "{id}: k from data/");
+    let tokens = f(&i["examples"]) * f(&i["epochs"]) * f(&i["tokens_per_example"]);
+    let params = f(&i["params_b"]) * 1e9;
+    let got = compute::training_hours(
+        k,
+        params,
+        tokens,
+        f(&i["dense_bf16_tflops"]),
+        1,
+        f(&i["mfu"]),
+    );
+    assert!((got - f(&v["formula_value_h"])).abs() < 0.01, "{id}: {got}");
+    let range = v["expected_range_h"].as_array().expect("range");
+    assert!(got >= f(&range[0]) && got <= f(&range[1]), "{id}: {got}");
+    // The site's training table, from data/, runs the same job at the low MFU: on
+    // more cards it takes proportionally less time.
+    let row = tables
+        .training
+        .iter()
+        .find(|r| {
+            let j = &cat.training.jobs[r.job];
+            cat.models[j.model].params == params
+                && cat.methods[j.method].id == method.id
+                && f64::from(j.examples) == f(&i["examples"])
+                && f64::from(j.epochs) == f(&i["epochs"])
+        })
+        .expect("the job in data/training.yaml");
+    let o = &tables.offers[row.offer];
+    let tflops: f64 = cat.cards[o.card]
+        .bf16_tflops
+        .as_ref()
+        .map(|s| s.value.to_string().parse().unwrap_or(0.0))
+        .unwrap_or(0.0);
+    assert_eq!(tflops, f(&i["dense_bf16_tflops"]), "{id}: TFLOPS in data/");
+    assert_eq!(cat.training.mfu_low, f(&i["mfu"]), "{id}: MFU in data/");
+    let job = &cat.training.jobs[row.job];
+    assert_eq!(
+        f64::from(job.tokens_per_example),
+        f(&i["tokens_per_example"])
+    );
+    assert_eq!(
+        job.checkpointing,
+        i["grad_checkpointing"].as_bool().unwrap_or(true)
+    );
+    assert!(
+        (row.hours_slow * f64::from(o.count) - got).abs() < 1e-9,
+        "{id} from data/: {} h on {} card(s)",
+        row.hours_slow,
+        o.count
+    );
 }
 
 /// The 8 RUB costs of seed 003 test one rule only: hours × the vector's rate, to 2 significant
