@@ -7,7 +7,7 @@ use std::path::Path;
 use scraper::{Html, Selector};
 
 use crate::config::Overrides;
-use crate::diag::{Diagnostic, Pos, Severity};
+use crate::diag::{Diagnostic, Pos};
 use crate::output::OutputTree;
 use crate::pipeline;
 use crate::render::PageLinks;
@@ -147,63 +147,6 @@ fn links(root: &Path, tree: &OutputTree, pages: &[PageLinks]) -> Vec<Diagnostic>
                     .with_hint("link it from a section or another page, or remove it"),
             );
         }
-    }
-    out
-}
-
-/// JSON: counts and every diagnostic with its location.
-pub fn to_json(diags: &[Diagnostic]) -> serde_json::Value {
-    let items: Vec<serde_json::Value> = diags
-        .iter()
-        .map(|d| {
-            serde_json::json!({
-                "severity": if d.is_error() { "error" } else { "warning" },
-                "file": d.file.as_ref().map(|f| f.display().to_string()),
-                "line": d.pos.map(|p| p.line),
-                "column": d.pos.map(|p| p.col),
-                "message": d.message,
-                "hint": d.hint,
-                "source_line": d.snippet(),
-            })
-        })
-        .collect();
-    serde_json::json!({
-        "errors": diags.iter().filter(|d| d.severity == Severity::Error).count(),
-        "warnings": diags.iter().filter(|d| d.severity == Severity::Warning).count(),
-        "diagnostics": items,
-    })
-}
-
-/// GitHub Actions workflow commands: one annotation per diagnostic, on its file and line.
-pub fn to_github(diags: &[Diagnostic]) -> String {
-    let esc_data = |s: &str| {
-        s.replace('%', "%25")
-            .replace('\r', "%0D")
-            .replace('\n', "%0A")
-    };
-    let esc_prop = |s: &str| esc_data(s).replace(':', "%3A").replace(',', "%2C");
-    let mut out = String::new();
-    for d in diags {
-        let kind = if d.is_error() { "error" } else { "warning" };
-        let mut props = Vec::new();
-        if let Some(f) = &d.file {
-            props.push(format!("file={}", esc_prop(&f.display().to_string())));
-        }
-        if let Some(p) = d.pos {
-            props.push(format!("line={}", p.line));
-            props.push(format!("col={}", p.col));
-        }
-        props.push("title=hubgen".to_owned());
-        let mut message = d.message.clone();
-        if let Some(h) = &d.hint {
-            message.push_str("\nhint: ");
-            message.push_str(h);
-        }
-        out.push_str(&format!(
-            "::{kind} {}::{}\n",
-            props.join(","),
-            esc_data(&message)
-        ));
     }
     out
 }

@@ -1,6 +1,7 @@
-//! Diagnostics as data: what went wrong, where, and a hint. Rendering is separate.
+//! Diagnostics as data: what went wrong, where, and a hint. Rendering is in `report`.
 
-use std::fmt;
+pub mod report;
+
 use std::path::{Path, PathBuf};
 
 /// How bad a diagnostic is.
@@ -100,46 +101,6 @@ impl Diagnostic {
             (Some(f), None) => f.display().to_string(),
             (None, _) => String::new(),
         }
-    }
-}
-
-impl fmt::Display for Diagnostic {
-    /// Human form: `error: message`, ` --> file:line:col`, the line with a caret, and the hint.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sev = match self.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        writeln!(f, "{sev}: {}", self.message)?;
-        let loc = self.location();
-        if !loc.is_empty() {
-            writeln!(f, "  --> {loc}")?;
-        }
-        if let Some(pos) = self.pos.filter(|_| !self.context.is_empty()) {
-            let width = self
-                .context
-                .iter()
-                .map(|(n, _)| n.to_string().len())
-                .max()
-                .unwrap_or(1);
-            let pad = " ".repeat(width);
-            writeln!(f, "{pad} |")?;
-            for (n, line) in &self.context {
-                writeln!(f, "{n:>width$} | {line}")?;
-                if *n == pos.line {
-                    let caret_at: String = line
-                        .chars()
-                        .take(pos.col.saturating_sub(1))
-                        .map(|c| if c == '\t' { '\t' } else { ' ' })
-                        .collect();
-                    writeln!(f, "{pad} | {caret_at}^")?;
-                }
-            }
-        }
-        if let Some(hint) = &self.hint {
-            writeln!(f, "  = hint: {hint}")?;
-        }
-        Ok(())
     }
 }
 

@@ -202,9 +202,9 @@ fn check_command(root: &std::path::Path, drafts: bool, format: cli::CheckFormat)
         }
         cli::CheckFormat::Json => println!(
             "{}",
-            serde_json::to_string_pretty(&check::to_json(&diags)).unwrap_or_default()
+            serde_json::to_string_pretty(&diag::report::to_json(&diags)).unwrap_or_default()
         ),
-        cli::CheckFormat::Github => print!("{}", check::to_github(&diags)),
+        cli::CheckFormat::Github => print!("{}", diag::report::to_github(&diags)),
     }
     if diags.iter().any(diag::Diagnostic::is_error) {
         ExitCode::FAILURE

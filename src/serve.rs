@@ -71,32 +71,6 @@ pub struct Options {
     pub drafts: bool,
 }
 
-/// Escapes text for HTML.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// The overlay for a failed build: every diagnostic with its location and source lines.
-pub fn overlay(diags: &[Diagnostic]) -> String {
-    let errors = diags.iter().filter(|d| d.is_error()).count();
-    let mut items = String::new();
-    for d in diags {
-        items.push_str("<pre>");
-        items.push_str(&esc(&d.to_string()));
-        items.push_str("</pre>");
-    }
-    format!(
-        "<div id=\"hubgen-error-overlay\" role=\"alert\" style=\"position:fixed;inset:0;z-index:2147483647;\
-         overflow:auto;background:rgba(20,22,26,.96);color:#f3f4f6;padding:1.5rem;font:14px/1.45 \
-         ui-monospace,SFMono-Regular,Menlo,Consolas,monospace\"><h2 style=\"color:#ff8a80;margin:0 0 1rem;\
-         font:600 18px/1.3 system-ui,sans-serif\">hubgen: the last change broke the build \
-         ({errors} error(s)); the page below is from the last good build</h2>{items}</div>"
-    )
-}
-
 /// What the watcher keeps between rebuilds: the prepared inputs of the last good full build,
 /// so an edit to a page's body re-renders only that page.
 pub struct Session {
@@ -182,7 +156,7 @@ impl Session {
         let errors = diags.iter().filter(|d| d.is_error()).count();
         live.swap(Snapshot {
             files: previous.files.clone(),
-            overlay: Some(overlay(diags)),
+            overlay: Some(crate::diag::report::overlay(diags)),
             generation: previous.generation + 1,
         });
         format!(
