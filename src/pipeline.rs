@@ -101,8 +101,11 @@ impl Prepared {
                 || front.description != old.description
                 || front.weight != old.weight
                 || front.link_title != old.link_title;
-            let same_place = front.slug == old.slug
-                && front.date == old.date
+            // Values, not places: a longer title moves the later keys without changing them.
+            let value =
+                |v: &Option<serde_saphyr::Spanned<String>>| v.as_ref().map(|s| s.value.clone());
+            let same_place = value(&front.slug) == value(&old.slug)
+                && value(&front.date) == value(&old.date)
                 && front.draft == old.draft
                 && front.template == old.template;
             let page_rel = &self.pages[i].rel;

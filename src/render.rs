@@ -306,7 +306,10 @@ pub fn url_of(config: &Config, page: &RawPage) -> String {
     let mut parts: Vec<&str> = rel.split('/').collect();
     if parts.last() == Some(&"_index") {
         parts.pop();
-    } else if let (Some(slug), Some(last)) = (page.front.slug.as_deref(), parts.last_mut()) {
+    } else if let (Some(slug), Some(last)) = (
+        page.front.slug.as_ref().map(|s| s.value.as_str()),
+        parts.last_mut(),
+    ) {
         *last = slug;
     }
     let mut url = prefix;
@@ -730,7 +733,7 @@ fn render_page(
     let ctx_page = PageCtx {
         title: &page.front.title,
         description: page.front.description.as_deref(),
-        date: page.front.date.as_deref(),
+        date: page.front.date.as_ref().map(|d| d.value.as_str()),
         url: &job.url,
         permalink: format!("{}{}", config.base_url, job.url),
         canonical: format!(
@@ -758,7 +761,7 @@ fn render_page(
                     title: &p.front.title,
                     description: p.front.description.as_deref(),
                     url: jobs[c].url.clone(),
-                    date: p.front.date.as_deref(),
+                    date: p.front.date.as_ref().map(|d| d.value.as_str()),
                     lang: &p.locale,
                 }
             })
@@ -986,7 +989,11 @@ fn render_site_files(
             }
             Entry {
                 loc: format!("{}{}", config.base_url, j.url),
-                lastmod: inputs.pages[j.page].front.date.clone(),
+                lastmod: inputs.pages[j.page]
+                    .front
+                    .date
+                    .as_ref()
+                    .map(|d| d.value.clone()),
                 alternates,
             }
         })

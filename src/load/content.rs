@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 use serde::Deserialize;
+use serde_saphyr::Spanned;
 
 use crate::config::Config;
 use crate::diag::{Diagnostic, Pos};
@@ -21,13 +22,13 @@ pub struct FrontMatter {
     #[serde(default)]
     pub description: Option<String>,
     #[serde(default)]
-    pub date: Option<String>,
+    pub date: Option<Spanned<String>>,
     #[serde(default)]
     pub weight: Option<i64>,
     #[serde(default)]
     pub draft: bool,
     #[serde(default)]
-    pub slug: Option<String>,
+    pub slug: Option<Spanned<String>>,
     #[serde(default)]
     pub template: Option<String>,
     #[serde(default)]
@@ -122,19 +123,15 @@ pub fn load(config: &Config) -> (Vec<RawPage>, Vec<Diagnostic>) {
 fn url_segments(
     file: &Path,
     text: &str,
+    fm_line: usize,
     rel: &str,
     locale: &str,
     front: &FrontMatter,
 ) -> Result<(), Diagnostic> {
-    let line_of = |key: &str| {
-        text.lines()
-            .position(|l| l.starts_with(key))
-            .map_or(1, |i| i + 1)
-    };
     if let Some(slug) = &front.slug
-        && !crate::slug::is_segment(slug)
+        && !crate::slug::is_segment(&slug.value)
     {
-        let hint = match crate::slug::suggest(slug, locale) {
+        let hint = match crate::slug::suggest(&slug.value, locale) {
             Some(s) => format!("a slug is made of a-z, 0-9 and inner `-`: try `slug: {s}`"),
             None => {
                 "a slug is made of a-z, 0-9 and inner `-` (for a Chinese title, pinyin or English)"
@@ -142,15 +139,9 @@ fn url_segments(
             }
         };
         return Err(
-            Diagnostic::error(format!("slug `{slug}` is not lowercase ASCII"))
+            Diagnostic::error(format!("slug `{}` is not lowercase ASCII", slug.value))
                 .in_file(file)
-                .at_in(
-                    Pos {
-                        line: line_of("slug:"),
-                        col: 7,
-                    },
-                    text,
-                )
+                .at_in(pos_in_file(slug, fm_line), text)
                 .with_hint(hint),
         );
     }
@@ -217,20 +208,14 @@ fn read_page(
             d
         })?;
     if let Some(date) = &front.date
-        && !is_date(date)
+        && !is_date(&date.value)
     {
-        {
-            let line = text
-                .lines()
-                .position(|l| l.starts_with("date:"))
-                .map_or(1, |i| i + 1);
-            return Err(Diagnostic::error(format!("`{date}` is not a date"))
-                .in_file(&file)
-                .at_in(Pos { line, col: 7 }, &text)
-                .with_hint("write a real calendar date as YYYY-MM-DD, e.g. 2026-03-01"));
-        }
+        return Err(Diagnostic::error(format!("`{}` is not a date", date.value))
+            .in_file(&file)
+            .at_in(pos_in_file(date, split.front_matter_line), &text)
+            .with_hint("write a real calendar date as YYYY-MM-DD, e.g. 2026-03-01"));
     }
-    url_segments(&file, &text, &rel, &locale, &front)?;
+    url_segments(&file, &text, split.front_matter_line, &rel, &locale, &front)?;
     let body_offset = split.body_offset;
     Ok(RawPage {
         locale,
@@ -240,6 +225,15 @@ fn read_page(
         text,
         body_offset,
     })
+}
+
+/// Where a front-matter value was written, in the whole file: the parser's position shifted by
+/// the lines before the front matter.
+fn pos_in_file(v: &Spanned<String>, fm_line: usize) -> Pos {
+    Pos {
+        line: usize::try_from(v.referenced.line()).unwrap_or(1).max(1) + fm_line,
+        col: usize::try_from(v.referenced.column()).unwrap_or(1).max(1),
+    }
 }
 
 /// A real calendar date written `YYYY-MM-DD` (leap years included).
