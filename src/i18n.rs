@@ -27,15 +27,41 @@ pub struct Localizer {
 pub struct Missing {
     pub key: String,
     pub locale: String,
+    /// Set when the message exists but could not be formatted (an argument nobody passes, a
+    /// reference to a message that does not exist): what Fluent said.
+    pub problem: Option<String>,
+}
+
+impl Missing {
+    /// What to do about it.
+    pub fn hint(&self) -> String {
+        match &self.problem {
+            Some(_) => format!(
+                "check the variables and message references of `{}` in i18n/{}/",
+                self.key, self.locale
+            ),
+            None => format!(
+                "add `{} = …` to a .ftl file under i18n/{}/",
+                self.key, self.locale
+            ),
+        }
+    }
 }
 
 impl std::fmt::Display for Missing {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "no translation `{}` for locale `{}` or its fallbacks",
-            self.key, self.locale
-        )
+        match &self.problem {
+            Some(p) => write!(
+                f,
+                "the string `{}` of locale `{}` cannot be formatted: {p}",
+                self.key, self.locale
+            ),
+            None => write!(
+                f,
+                "no translation `{}` for locale `{}` or its fallbacks",
+                self.key, self.locale
+            ),
+        }
     }
 }
 
@@ -82,11 +108,20 @@ impl Localizer {
             }
             let mut errors = Vec::new();
             let out = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
+            if let Some(e) = errors.first() {
+                // A message that references an argument nobody passes would render `{$x}`.
+                return Err(Missing {
+                    key: key.to_owned(),
+                    locale: self.code.clone(),
+                    problem: Some(e.to_string()),
+                });
+            }
             return Ok(out.into_owned());
         }
         Err(Missing {
             key: key.to_owned(),
             locale: self.code.clone(),
+            problem: None,
         })
     }
 
@@ -152,7 +187,7 @@ impl Localizer {
 /// they were asked for (a shortcode's line) instead of printing `[key]` silently.
 pub struct Tracked<'a> {
     pub loc: &'a Localizer,
-    misses: std::cell::RefCell<Vec<String>>,
+    misses: std::cell::RefCell<Vec<Missing>>,
 }
 
 impl<'a> Tracked<'a> {
@@ -165,8 +200,8 @@ impl<'a> Tracked<'a> {
 
     pub fn t(&self, key: &str, args: &[(&str, Arg)]) -> Result<String, Missing> {
         let r = self.loc.t(key, args);
-        if r.is_err() {
-            self.misses.borrow_mut().push(key.to_owned());
+        if let Err(m) = &r {
+            self.misses.borrow_mut().push(m.clone());
         }
         r
     }
@@ -175,11 +210,11 @@ impl<'a> Tracked<'a> {
         self.t(key, &[]).unwrap_or_else(|_| format!("[{key}]"))
     }
 
-    /// The keys asked for and not found, each once, in order.
-    pub fn into_misses(self) -> Vec<String> {
+    /// The strings asked for and not found or not formattable, each once, in order.
+    pub fn into_misses(self) -> Vec<Missing> {
         let mut m = self.misses.into_inner();
         let mut seen = std::collections::HashSet::new();
-        m.retain(|k| seen.insert(k.clone()));
+        m.retain(|k| seen.insert(k.key.clone()));
         m
     }
 }

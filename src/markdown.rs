@@ -105,17 +105,17 @@ pub fn render(
         }
         let tracked = Tracked::new(loc);
         let result = provider.call(call, &mut args, &tracked);
-        for key in tracked.into_misses() {
+        for miss in tracked.into_misses() {
             problems.push(Problem {
                 offset: call.start,
-                message: format!(
-                    "`{}` needs the string `{key}`, which locale `{}` and its fallbacks lack",
-                    call.name, loc.code
-                ),
-                hint: Some(format!(
-                    "add `{key} = …` to a .ftl file under i18n/{}/",
-                    loc.code
-                )),
+                message: match &miss.problem {
+                    Some(_) => format!("`{}`: {miss}", call.name),
+                    None => format!(
+                        "`{}` needs the string `{}`, which locale `{}` and its fallbacks lack",
+                        call.name, miss.key, loc.code
+                    ),
+                },
+                hint: Some(miss.hint()),
             });
         }
         match result {

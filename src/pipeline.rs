@@ -340,14 +340,15 @@ fn add_generated_pages(
         };
         let tracked = crate::i18n::Tracked::new(loc);
         let generated = provider.pages(&tracked);
-        for key in tracked.into_misses() {
-            diags.push(
-                Diagnostic::error(format!(
-                    "generated pages need the string `{key}`, which locale `{}` and its fallbacks lack",
-                    locale.code
-                ))
-                .with_hint(format!("add `{key} = …` to a .ftl file under i18n/{}/", locale.code)),
-            );
+        for miss in tracked.into_misses() {
+            let message = match &miss.problem {
+                Some(_) => format!("generated pages: {miss}"),
+                None => format!(
+                    "generated pages need the string `{}`, which locale `{}` and its fallbacks lack",
+                    miss.key, locale.code
+                ),
+            };
+            diags.push(Diagnostic::error(message).with_hint(miss.hint()));
         }
         for g in generated {
             if pages

@@ -346,6 +346,16 @@ fn cases() -> Vec<(&'static str, Setup)> {
             );
             build(&["data/fit.yaml:", "fit-note-4bit-base"])
         }),
+        ("string with a variable nobody passes", |r| {
+            plant(
+                r,
+                "i18n/en/main.ftl",
+                "skip-to-content = Skip to content",
+                "skip-to-content = Skip to { $where }",
+                "{",
+            );
+            build(&["skip-to-content", "cannot be formatted", "where"])
+        }),
         // ---- config ----
         ("unknown config key", |r| {
             plant(

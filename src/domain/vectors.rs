@@ -65,7 +65,8 @@ fn shortcode(site: &Site<'_>, loc: &Localizer, source: &str) -> String {
     );
     let l = Tracked::new(loc);
     let out = site.answer(&calls[0], &mut Args::new(&calls[0]), &l);
-    assert_eq!(l.into_misses(), Vec::<String>::new(), "{source}: strings");
+    let misses: Vec<String> = l.into_misses().iter().map(ToString::to_string).collect();
+    assert_eq!(misses, Vec::<String>::new(), "{source}: strings");
     match out {
         Ok(Output::Text(s)) => s,
         other => panic!("{source}: {other:?}"),
