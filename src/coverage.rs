@@ -465,17 +465,41 @@ pub fn stamp(
 }
 
 /// Sets `key: value` in a file's YAML front matter, replacing the line if there is one.
+/// `text` with `key: value` set in its front matter (replaced, or added last), everything else
+/// byte for byte: the same splitter as the build (BOM and CRLF accepted), the file's own line
+/// endings kept.
 fn with_front_matter_key(text: &str, key: &str, value: &str) -> Option<String> {
-    let body_start = text.strip_prefix("---\n").map(|_| 4)?;
-    let end = text[body_start..].find("\n---")? + body_start;
-    let front = &text[body_start..end];
-    let line = format!("{key}: {value}");
-    let mut lines: Vec<String> = front.lines().map(str::to_owned).collect();
-    match lines.iter().position(|l| l.starts_with(&format!("{key}:"))) {
-        Some(i) => lines[i] = line,
-        None => lines.push(line),
+    let split = crate::source::split_front_matter(text).ok()?;
+    if split.body_offset == 0 {
+        return None;
     }
-    Some(format!("---\n{}{}", lines.join("\n"), &text[end..]))
+    let start = split.front_matter.as_ptr() as usize - text.as_ptr() as usize;
+    let end = start + split.front_matter.len();
+    let eol = if split.front_matter.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let line = format!("{key}: {value}{eol}");
+    let mut out = String::with_capacity(text.len() + line.len());
+    out.push_str(&text[..start]);
+    let mut replaced = false;
+    for l in split.front_matter.split_inclusive('\n') {
+        if !replaced && l.starts_with(&format!("{key}:")) {
+            out.push_str(&line);
+            replaced = true;
+        } else {
+            out.push_str(l);
+        }
+    }
+    if !replaced {
+        if !out.ends_with('\n') && !out.ends_with("---") {
+            out.push_str(eol);
+        }
+        out.push_str(&line);
+    }
+    out.push_str(&text[end..]);
+    Some(out)
 }
 
 #[cfg(test)]
@@ -504,5 +528,17 @@ mod tests {
             Some("---\ntitle: A\ntranslated_from: ab\nweight: 3\n---\nbody\n")
         );
         assert_eq!(with_front_matter_key("no front matter", "k", "v"), None);
+        // CRLF and a byte-order mark, as the build accepts them; the rest stays byte for byte.
+        let crlf = "\u{feff}---\r\ntitle: A\r\n---\r\nbody\r\n";
+        assert_eq!(
+            with_front_matter_key(crlf, "translated_from", "ab").as_deref(),
+            Some("\u{feff}---\r\ntitle: A\r\ntranslated_from: ab\r\n---\r\nbody\r\n")
+        );
+        // A `----` line inside the YAML is not the fence.
+        let dashes = "---\ntitle: A\nnote: |\n  ----\n---\nbody\n";
+        assert_eq!(
+            with_front_matter_key(dashes, "translated_from", "ab").as_deref(),
+            Some("---\ntitle: A\nnote: |\n  ----\ntranslated_from: ab\n---\nbody\n")
+        );
     }
 }
