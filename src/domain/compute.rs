@@ -655,14 +655,12 @@ mod tests {
             name: String::new(),
             size: String::new(),
             params: 7e9,
-            params_exact: 7e9,
             layers: 32,
             hidden: 4096,
             intermediate: 11008,
             heads,
             kv_heads: kv,
             vocab: 32000,
-            source: String::new(),
         };
         // 2 × 32 layers × 32 heads × 128 × 4,096 tokens × 2 bytes = 2.147 GB.
         assert!((kv_cache_gb(&m(32, 32), 4096, 1) - 2.147_483_648).abs() < 1e-9);

@@ -82,14 +82,12 @@ pub fn estimate(args: &Input) -> Result<Estimate, Vec<Diagnostic>> {
                 name: String::new(),
                 size: String::new(),
                 params: 0.0,
-                params_exact: 0.0,
                 layers: 0,
                 hidden: 0,
                 intermediate: 0,
                 heads: 1,
                 kv_heads: 1,
                 vocab: 0,
-                source: String::new(),
             }
         }
     };

@@ -123,10 +123,6 @@ pub struct Egress {
 }
 
 #[derive(Debug, Clone)]
-#[allow(
-    dead_code,
-    reason = "fields the training-time tables and card pages (issue 3) read"
-)]
 pub struct Card {
     pub id: String,
     pub name: String,
@@ -148,23 +144,17 @@ pub struct Card {
 }
 
 #[derive(Debug, Clone)]
-#[allow(
-    dead_code,
-    reason = "fields the memory guide and `estimate` (issue 3) read"
-)]
 pub struct Model {
     pub id: String,
     pub name: String,
     pub size: String,
     pub params: f64,
-    pub params_exact: f64,
     pub layers: u32,
     pub hidden: u32,
     pub intermediate: u32,
     pub heads: u32,
     pub kv_heads: u32,
     pub vocab: u32,
-    pub source: String,
 }
 
 #[derive(Debug, Clone)]
@@ -256,9 +246,7 @@ pub struct TrainingJob {
 }
 
 #[derive(Debug, Clone)]
-#[allow(dead_code, reason = "the id names rows in exports and checks")]
 pub struct Interconnect {
-    pub id: String,
     pub link: String,
     pub bandwidth: Vec<Bandwidth>,
     pub sharding: Sharding,

@@ -98,6 +98,10 @@ pub struct ModelRaw {
     pub heads: S<u32>,
     pub kv_heads: S<u32>,
     pub vocab: S<u32>,
+    #[allow(
+        dead_code,
+        reason = "where the architecture comes from: required in data, for its reader"
+    )]
     pub source: String,
 }
 

@@ -352,7 +352,6 @@ fn validate_interconnects(
             "how many cards the link joins",
         );
         out.push(Interconnect {
-            id: id.value,
             link,
             bandwidth,
             sharding,
@@ -537,7 +536,8 @@ fn validate_models(ck: &mut Check<'_>, file: ModelsFile) -> (Vec<Model>, Index) 
             heads,
             kv_heads,
             vocab,
-            source,
+            // Where the architecture comes from: for the reader of data/models.yaml.
+            source: _,
         } = m;
         let p = ck.range(
             f,
@@ -603,7 +603,6 @@ fn validate_models(ck: &mut Check<'_>, file: ModelsFile) -> (Vec<Model>, Index) 
             name,
             size,
             params: p,
-            params_exact: exact,
             layers: ck.range(
                 f,
                 &layers,
@@ -624,7 +623,6 @@ fn validate_models(ck: &mut Check<'_>, file: ModelsFile) -> (Vec<Model>, Index) 
             heads: h,
             kv_heads: kv,
             vocab: ck.range(f, &vocab, 256, 10_000_000, "vocab", "the vocabulary size"),
-            source,
         });
     }
     (out, index)

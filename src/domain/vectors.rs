@@ -321,14 +321,12 @@ fn vram_gb(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
         name: String::new(),
         size: String::new(),
         params: f(&i["params_b_nominal"]) * 1e9,
-        params_exact: f(&i["params_real"]),
         layers: i["layers"].as_u64().unwrap_or(0) as u32,
         hidden: i["hidden"].as_u64().unwrap_or(0) as u32,
         intermediate: i["intermediate"].as_u64().unwrap_or(0) as u32,
         heads: i["heads"].as_u64().unwrap_or(0) as u32,
         kv_heads: i["kv_heads"].as_u64().unwrap_or(0) as u32,
         vocab: i["vocab"].as_u64().unwrap_or(0) as u32,
-        source: String::new(),
     };
     let method: &Method = cat
         .methods
