@@ -210,6 +210,48 @@ impl<'a> Tracked<'a> {
         self.t(key, &[]).unwrap_or_else(|_| format!("[{key}]"))
     }
 
+    /// Records `key` as missing when no bundle of the chain has it.
+    fn need(&self, key: &str) {
+        if !self.loc.has(key) {
+            self.misses.borrow_mut().push(Missing {
+                key: key.to_owned(),
+                locale: self.loc.code.clone(),
+                problem: None,
+            });
+        }
+    }
+
+    /// Money through `fmt-usd`, recording the pattern when the locale lacks it (the English
+    /// fallback would print `$1,234` in a locale that writes `1 234 $`).
+    pub fn usd(&self, value: Decimal, frac: u32) -> String {
+        self.need("fmt-usd");
+        self.loc.usd(value, frac)
+    }
+
+    /// A percentage through `fmt-percent`, recording the pattern when missing.
+    pub fn percent(&self, share: Decimal) -> String {
+        self.need("fmt-percent");
+        self.loc.percent(share)
+    }
+
+    /// A percentage with `frac` digits through `fmt-percent`, recording the pattern when missing.
+    pub fn percent_frac(&self, share: Decimal, frac: u32) -> String {
+        self.need("fmt-percent");
+        self.loc.percent_frac(share, frac)
+    }
+
+    /// A range through `fmt-range`, recording the pattern when missing.
+    pub fn range(&self, low: String, high: String) -> String {
+        self.need("fmt-range");
+        self.loc.range(low, high)
+    }
+
+    /// A list through `fmt-list-separator`, recording the separator when missing.
+    pub fn list(&self, items: &[String]) -> String {
+        self.need("fmt-list-separator");
+        self.loc.list(items)
+    }
+
     /// The strings asked for and not found or not formattable, each once, in order.
     pub fn into_misses(self) -> Vec<Missing> {
         let mut m = self.misses.into_inner();
@@ -299,6 +341,32 @@ mod tests {
         b.add_resource(Arc::new(FluentResource::try_new(ftl.to_owned()).unwrap()))
             .unwrap();
         Localizer::new(code, vec![Arc::new(b)]).unwrap()
+    }
+
+    #[test]
+    fn tracked_formatting_records_missing_patterns_and_unformattable_strings() {
+        let uk = localizer("uk", "fmt-usd = { $amount } $\nbad = Hi { $who }\n");
+        let l = Tracked::new(&uk);
+        assert_eq!(l.usd(Decimal::from(1690), 0), "1\u{a0}690 $");
+        let _ = l.range("1".into(), "2".into());
+        let _ = l.percent(Decimal::ONE);
+        assert!(
+            l.t("bad", &[]).is_err(),
+            "a variable nobody passes is an error"
+        );
+        let misses: Vec<(String, bool)> = l
+            .into_misses()
+            .into_iter()
+            .map(|m| (m.key, m.problem.is_some()))
+            .collect();
+        assert_eq!(
+            misses,
+            [
+                ("fmt-range".to_owned(), false),
+                ("fmt-percent".to_owned(), false),
+                ("bad".to_owned(), true)
+            ]
+        );
     }
 
     #[test]
