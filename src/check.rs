@@ -7,7 +7,7 @@ use std::path::Path;
 use scraper::{Html, Selector};
 
 use crate::config::Overrides;
-use crate::diag::{Diagnostic, Pos};
+use crate::diag::{Diagnostic, Pos, code};
 use crate::output::OutputTree;
 use crate::pipeline;
 use crate::render::PageLinks;
@@ -107,6 +107,7 @@ fn links(root: &Path, tree: &OutputTree, pages: &[PageLinks]) -> Vec<Diagnostic>
             };
             let problem = if !tree.files.contains_key(&file) {
                 Some((
+                    code::LINK_BROKEN,
                     format!("link to `{}`: no page or file at {url}", link.written),
                     "link pages by their file, e.g. [text](@/gpu-memory.md#formula)".to_owned(),
                 ))
@@ -120,14 +121,15 @@ fn links(root: &Path, tree: &OutputTree, pages: &[PageLinks]) -> Vec<Diagnostic>
                             })
                             .unwrap_or_default();
                         (
+                            code::ANCHOR_BROKEN,
                             format!("link to `{}`: the page has no anchor `#{a}`", link.written),
                             hint,
                         )
                     })
                 })
             };
-            if let Some((message, hint)) = problem {
-                let mut d = Diagnostic::error(message)
+            if let Some((kind, message, hint)) = problem {
+                let mut d = Diagnostic::error(kind, message)
                     .in_file(&page.source)
                     .with_hint(hint);
                 if let Some((pos, text)) = position(root, &page.source, &link.written) {
@@ -142,7 +144,7 @@ fn links(root: &Path, tree: &OutputTree, pages: &[PageLinks]) -> Vec<Diagnostic>
         let depth = page.url.trim_matches('/').split('/').count();
         if depth > 1 && !inbound.contains(&page.output) {
             out.push(
-                Diagnostic::warning(format!("no page links to {}", page.url))
+                Diagnostic::warning(code::PAGE_ORPHAN, format!("no page links to {}", page.url))
                     .in_file(&page.source)
                     .with_hint("link it from a section or another page, or remove it"),
             );

@@ -84,6 +84,11 @@ pub enum Command {
     /// Translation coverage per locale: missing and obsolete strings, missing and stale pages,
     /// plural categories; exits 1 when a `required` locale is below its minimum.
     I18n(I18nArgs),
+    /// What a diagnostic code means (`hubgen explain yaml-unknown-key`); every code without one.
+    Explain {
+        /// A code as shown in `error[code]`.
+        code: Option<String>,
+    },
 }
 
 /// How `hubgen check` reports: checked by clap before any work starts.

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use crate::diag::{Diagnostic, Pos};
+use crate::diag::{Diagnostic, Pos, code};
 use crate::yaml;
 
 pub const CONFIG_FILE: &str = "hubgen.yaml";
@@ -79,7 +79,10 @@ impl Config {
         let path = root.join(CONFIG_FILE);
         let file = if path.is_file() {
             let text = std::fs::read_to_string(&path).map_err(|e| {
-                vec![Diagnostic::error(format!("cannot read the config: {e}")).in_file(CONFIG_FILE)]
+                vec![
+                    Diagnostic::error(code::CONFIG_READ, format!("cannot read the config: {e}"))
+                        .in_file(CONFIG_FILE),
+                ]
             })?;
             let f: ConfigFile =
                 yaml::parse(Path::new(CONFIG_FILE), &text, 0).map_err(|d| vec![d])?;
@@ -169,7 +172,7 @@ impl At<'_> {
             line: usize::try_from(v.referenced.line()).unwrap_or(1).max(1),
             col: usize::try_from(v.referenced.column()).unwrap_or(1).max(1),
         };
-        Diagnostic::error(message)
+        Diagnostic::error(code::CONFIG_INVALID, message)
             .in_file(CONFIG_FILE)
             .at_in(pos, self.text)
             .with_hint(hint)
@@ -283,8 +286,11 @@ fn resolve_base_url(
         && let Err(why) = check_base_url(b)
     {
         errors.push(
-            Diagnostic::error(format!("--base-url `{b}` is not valid: {why}"))
-                .with_hint("e.g. --base-url https://preview.example.org"),
+            Diagnostic::error(
+                code::CLI_INVALID,
+                format!("--base-url `{b}` is not valid: {why}"),
+            )
+            .with_hint("e.g. --base-url https://preview.example.org"),
         );
     }
     overrides

@@ -1,6 +1,9 @@
 //! Diagnostics as data: what went wrong, where, and a hint. Rendering is in `report`.
 
+pub mod code;
 pub mod report;
+
+pub use code::Code;
 
 use std::path::{Path, PathBuf};
 
@@ -22,6 +25,8 @@ pub struct Pos {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
     pub severity: Severity,
+    /// The kind, stable across versions.
+    pub code: Code,
     /// The file, relative to the site root where possible.
     pub file: Option<PathBuf>,
     pub pos: Option<Pos>,
@@ -33,9 +38,10 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(message: impl Into<String>) -> Self {
+    pub fn error(code: Code, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Error,
+            code,
             file: None,
             pos: None,
             message: message.into(),
@@ -44,10 +50,10 @@ impl Diagnostic {
         }
     }
 
-    pub fn warning(message: impl Into<String>) -> Self {
+    pub fn warning(code: Code, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Warning,
-            ..Diagnostic::error(message)
+            ..Diagnostic::error(code, message)
         }
     }
 
@@ -195,16 +201,21 @@ mod tests {
 
     #[test]
     fn renders_location_caret_and_hint() {
-        let d = Diagnostic::error("unknown table `fitt`")
+        let d = Diagnostic::error(code::SHORTCODE_ARGS, "unknown table `fitt`")
             .in_file("content/en/a.md")
             .at_in(Pos { line: 2, col: 4 }, "first\nab {{ x }}\n")
             .with_hint("did you mean `fit`?");
         let s = d.to_string();
         assert!(
-            s.starts_with("error: unknown table `fitt`\n  --> content/en/a.md:2:4\n"),
+            s.starts_with(
+                "error[shortcode-args]: unknown table `fitt`\n  --> content/en/a.md:2:4\n"
+            ),
             "{s}"
         );
         assert!(s.contains("2 | ab {{ x }}\n  |    ^\n"), "{s}");
         assert!(s.ends_with("= hint: did you mean `fit`?\n"), "{s}");
+        let json = report::to_json(std::slice::from_ref(&d));
+        assert_eq!(json["diagnostics"][0]["code"], "shortcode-args");
+        assert!(report::to_github(&[d]).contains(",title=hubgen shortcode-args::"));
     }
 }

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, code};
 pub use crate::shortcode::Provider;
 
 /// Loads a site's extension: `None` when the site has none (a plain folder of Markdown), else
@@ -32,10 +32,10 @@ impl<'a> SiteFiles<'a> {
     pub fn read_text(&self, rel: &Path) -> Result<String, Diagnostic> {
         let path = self.root.join(rel);
         if !path.exists() {
-            return Err(Diagnostic::error(format!(
-                "cannot read {}: there is no such file",
-                rel.display()
-            ))
+            return Err(Diagnostic::error(
+                code::DATA_FILE_MISSING,
+                format!("cannot read {}: there is no such file", rel.display()),
+            )
             .in_file(rel));
         }
         crate::load::files::read_text(self.root, &path, rel)

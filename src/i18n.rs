@@ -33,6 +33,14 @@ pub struct Missing {
 }
 
 impl Missing {
+    /// Its kind: a string no locale of the chain has, or one that cannot be formatted.
+    pub fn code(&self) -> crate::diag::Code {
+        match self.problem {
+            Some(_) => crate::diag::code::STRINGS_FORMAT,
+            None => crate::diag::code::STRINGS_MISSING,
+        }
+    }
+
     /// What to do about it.
     pub fn hint(&self) -> String {
         match &self.problem {

@@ -48,7 +48,7 @@ fn main() -> ExitCode {
         | Command::Check { root, .. }
         | Command::New { root, .. } => Some(root),
         Command::I18n(a) => Some(&a.root),
-        Command::Estimate(_) => None,
+        Command::Estimate(_) | Command::Explain { .. } => None,
     };
     if let Some(root) = root
         && !root.is_dir()
@@ -85,6 +85,7 @@ fn main() -> ExitCode {
             }
         },
         Command::I18n(args) => i18n_command(&args),
+        Command::Explain { code } => explain(code.as_deref()),
         Command::Check {
             root,
             drafts,
@@ -214,6 +215,30 @@ fn check_command(root: &std::path::Path, drafts: bool, format: cli::CheckFormat)
 }
 
 /// The command line's `estimate` arguments as the domain's input.
+/// `hubgen explain`: one code's meaning, or the table of every code.
+fn explain(code: Option<&str>) -> ExitCode {
+    let all = || diag::code::ALL.iter().chain(domain::codes::ALL);
+    match code {
+        None => {
+            print!("{}", diag::code::reference(domain::codes::ALL));
+            ExitCode::SUCCESS
+        }
+        Some(name) => match all().find(|c| c.name == name) {
+            Some(c) => {
+                println!("{}: {}", c.name, c.summary.trim());
+                ExitCode::SUCCESS
+            }
+            None => {
+                eprintln!(
+                    "error: no diagnostic code `{name}`\n  = hint: {}",
+                    diag::unknown_name_hint(name, all().map(|c| c.name))
+                );
+                ExitCode::from(2)
+            }
+        },
+    }
+}
+
 fn estimate_input(a: &cli::EstimateArgs) -> domain::estimate::Input {
     domain::estimate::Input {
         root: a.root.clone(),

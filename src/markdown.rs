@@ -4,6 +4,7 @@ use std::collections::HashSet;
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
 
+use crate::diag::{Code, code};
 use crate::i18n::{Localizer, Tracked};
 use crate::shortcode::{self, Args, Output, Provider};
 use crate::view::TableView;
@@ -52,6 +53,7 @@ pub struct Link {
 /// A problem in the body, at a byte offset of the body.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
+    pub code: Code,
     pub offset: usize,
     pub message: String,
     pub hint: Option<String>,
@@ -80,6 +82,7 @@ pub fn render(
         .into_iter()
         .map(|e| Problem {
             offset: e.offset,
+            code: code::SHORTCODE_SYNTAX,
             message: e.message,
             hint: Some("shortcodes look like {{ table(name=\"fit\") }}".into()),
         })
@@ -95,6 +98,7 @@ pub fn render(
         if !provider.names().contains(&call.name.as_str()) {
             problems.push(Problem {
                 offset: call.start,
+                code: code::SHORTCODE_UNKNOWN,
                 message: format!("unknown shortcode `{}`", call.name),
                 hint: Some(crate::diag::unknown_name_hint(
                     &call.name,
@@ -108,6 +112,7 @@ pub fn render(
         for miss in tracked.into_misses() {
             problems.push(Problem {
                 offset: call.start,
+                code: miss.code(),
                 message: match &miss.problem {
                     Some(_) => format!("`{}`: {miss}", call.name),
                     None => format!(
@@ -127,6 +132,7 @@ pub fn render(
                 }
                 Err(e) => problems.push(Problem {
                     offset: call.start,
+                    code: code::TEMPLATE,
                     message: format!("the table template failed: {e}"),
                     hint: None,
                 }),
@@ -137,6 +143,7 @@ pub fn render(
             }
             Ok(Output::Table(_) | Output::Block(_)) => problems.push(Problem {
                 offset: call.start,
+                code: code::SHORTCODE_PLACEMENT,
                 message: format!(
                     "`{}` places a block and must stand alone on its line",
                     call.name
@@ -147,6 +154,7 @@ pub fn render(
             }),
             Err(e) => problems.push(Problem {
                 offset: call.start,
+                code: e.code,
                 message: e.message,
                 hint: e.hint,
             }),
@@ -162,6 +170,7 @@ pub fn render(
                 let offset = body.find(&format!("({dest}")).map_or(0, |o| o + 1);
                 problems.push(Problem {
                     offset,
+                    code: code::LINK_UNRESOLVED,
                     message,
                     hint: Some(
                         "links to pages are written as @/<path>.md, relative to the locale folder"

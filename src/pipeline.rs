@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::config::{Config, Overrides};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Diagnostic, Diagnostics, code};
 use crate::extension::{self, SiteFiles};
 use crate::load;
 use crate::output::OutputTree;
@@ -25,10 +25,10 @@ impl Provider for NoShortcodes {
         _: &mut shortcode::Args<'_>,
         _: &crate::i18n::Tracked<'_>,
     ) -> Result<shortcode::Output, shortcode::Error> {
-        Err(shortcode::Error::new(format!(
-            "unknown shortcode `{}`",
-            call.name
-        )))
+        Err(shortcode::Error::new(
+            code::SHORTCODE_UNKNOWN,
+            format!("unknown shortcode `{}`", call.name),
+        ))
     }
 }
 
@@ -253,13 +253,16 @@ fn plural_warnings(config: &Config, ftl: &[load::i18n::FtlFile]) -> Vec<Diagnost
         for f in ftl.iter().filter(|f| f.locale == locale.code) {
             for g in crate::coverage::plural_gaps(f, &cats) {
                 diags.push(
-                    Diagnostic::warning(format!(
-                        "`{}` selects on a number but lacks the plural categor{} {} of `{}`",
-                        g.message,
-                        if g.missing.len() == 1 { "y" } else { "ies" },
-                        g.missing.join(", "),
-                        locale.code
-                    ))
+                    Diagnostic::warning(
+                        code::STRINGS_PLURAL,
+                        format!(
+                            "`{}` selects on a number but lacks the plural categor{} {} of `{}`",
+                            g.message,
+                            if g.missing.len() == 1 { "y" } else { "ies" },
+                            g.missing.join(", "),
+                            locale.code
+                        ),
+                    )
                     .in_file(&g.file)
                     .at(crate::diag::Pos {
                         line: g.line,
@@ -290,10 +293,13 @@ fn missing_strings(
         .into_iter()
         .filter(|(key, _, _)| !default.has(key))
         .map(|(key, file, pos)| {
-            Diagnostic::error(format!(
-                "data names the string `{key}`, which i18n/{} does not define",
-                config.default_locale
-            ))
+            Diagnostic::error(
+                code::STRINGS_MISSING,
+                format!(
+                    "data names the string `{key}`, which i18n/{} does not define",
+                    config.default_locale
+                ),
+            )
             .in_file(&file)
             .at(pos)
             .with_hint("add it to a .ftl file of the default locale")
@@ -348,7 +354,7 @@ fn add_generated_pages(
                     miss.key, locale.code
                 ),
             };
-            diags.push(Diagnostic::error(message).with_hint(miss.hint()));
+            diags.push(Diagnostic::error(miss.code(), message).with_hint(miss.hint()));
         }
         for g in generated {
             if pages
@@ -384,7 +390,7 @@ pub fn render_all(p: &Prepared) -> Result<(OutputTree, Report), Vec<Diagnostic>>
     for (path, bytes) in rendered.files {
         if !tree.insert(path.clone(), bytes) {
             diags.push(
-                Diagnostic::error(format!("two outputs want the path {path}"))
+                Diagnostic::error(code::URL_CLASH, format!("two outputs want the path {path}"))
                     .with_hint("a page's URL collides with a static file"),
             );
         }
@@ -428,10 +434,13 @@ pub fn build_to_disk(
         build(root, overrides, load_extension).map_err(Failure::Diagnostics)?;
     if !config.base_url_set {
         report.warnings.push(
-            Diagnostic::warning(format!(
-                "no base_url is set: canonical links, the sitemap and Open Graph point at {}",
-                crate::config::DEV_BASE_URL
-            ))
+            Diagnostic::warning(
+                code::BASE_URL_UNSET,
+                format!(
+                    "no base_url is set: canonical links, the sitemap and Open Graph point at {}",
+                    crate::config::DEV_BASE_URL
+                ),
+            )
             .in_file(crate::config::CONFIG_FILE)
             .with_hint("set `base_url: https://your.site` in hubgen.yaml, or pass --base-url"),
         );
@@ -439,23 +448,29 @@ pub fn build_to_disk(
     let t = Instant::now();
     let written = tree.write_to(&target, opts).map_err(|e| {
         Failure::Diagnostics(vec![
-            Diagnostic::error(format!("cannot write {}: {e}", out.display())).with_hint(
+            Diagnostic::error(code::WRITE_FAILED, format!("cannot write {}: {e}", out.display())).with_hint(
                 "nothing was replaced; check the free space and the permissions of the output's parent folder",
             ),
         ])
     })?;
     for p in &written.removed_leftovers {
-        report.warnings.push(Diagnostic::warning(format!(
-            "removed {}, left by a build that did not finish",
-            p.display()
-        )));
+        report.warnings.push(Diagnostic::warning(
+            code::WRITE_LEFTOVER,
+            format!(
+                "removed {}, left by a build that did not finish",
+                p.display()
+            ),
+        ));
     }
     if let Some((p, e)) = &written.old_not_removed {
         report.warnings.push(
-            Diagnostic::warning(format!(
-                "the new site is in place, but the old one could not be removed from {}: {e}",
-                p.display()
-            ))
+            Diagnostic::warning(
+                code::WRITE_OLD_KEPT,
+                format!(
+                    "the new site is in place, but the old one could not be removed from {}: {e}",
+                    p.display()
+                ),
+            )
             .with_hint("the next build removes it"),
         );
     }

@@ -10,7 +10,7 @@ use serde::Serialize;
 use tera::{Context, Kwargs, State, Tera, Value};
 
 use crate::config::Config;
-use crate::diag::{Diagnostic, Pos};
+use crate::diag::{Diagnostic, Pos, code};
 use crate::i18n::{Arg, I18n};
 use crate::load::content::RawPage;
 use crate::load::templates::TemplateSource;
@@ -130,7 +130,7 @@ impl Templates {
         if let Some(src) = std::error::Error::source(e) {
             message = format!("{message}: {src}");
         }
-        let mut d = Diagnostic::error(format!("template: {message}"));
+        let mut d = Diagnostic::error(code::TEMPLATE, format!("template: {message}"));
         if let Some(r) = report {
             if let Some((file, original, given)) = self.files.get(r.filename()) {
                 d = d.in_file(file);
@@ -172,7 +172,7 @@ impl Templates {
                 let col = parts.next().and_then(|c| c.parse::<usize>().ok());
                 let line_no = parts.next().and_then(|l| l.parse::<usize>().ok());
                 let name = parts.next().unwrap_or(loc);
-                let mut d = Diagnostic::error(format!("template: {m}"));
+                let mut d = Diagnostic::error(code::TEMPLATE, format!("template: {m}"));
                 match (self.files.get(name), line_no, col) {
                     (Some((file, original, _)), Some(line), Some(col)) => {
                         d = d.in_file(file).at_in(Pos { line, col }, original);
@@ -452,12 +452,15 @@ fn url_clashes(pages: &[RawPage], jobs: &[Job]) -> Vec<Diagnostic> {
         if let Some(j) = by_url.insert(job.url.as_str(), i) {
             let (a, b) = (&pages[jobs[j].page], &pages[job.page]);
             diags.push(
-                Diagnostic::error(format!("two pages have the URL {}", job.url))
-                    .in_file(&b.file)
-                    .with_hint(format!(
-                        "the other is {}; give one a different `slug`",
-                        a.file.display()
-                    )),
+                Diagnostic::error(
+                    code::URL_CLASH,
+                    format!("two pages have the URL {}", job.url),
+                )
+                .in_file(&b.file)
+                .with_hint(format!(
+                    "the other is {}; give one a different `slug`",
+                    a.file.display()
+                )),
             );
         }
     }
@@ -713,10 +716,10 @@ fn render_page(
     // The content keeps its own language (a fallback page shows another locale's page whole);
     // the interface around it speaks the locale of the URL.
     let loc = inputs.i18n.get(&page.locale).ok_or_else(|| {
-        vec![Diagnostic::error(format!(
-            "no strings for locale `{}`",
-            page.locale
-        ))]
+        vec![Diagnostic::error(
+            code::LOCALE_STRINGS,
+            format!("no strings for locale `{}`", page.locale),
+        )]
     })?;
     let md = render_body(inputs, urls, job, loc)?;
     let extra = page.front.extra.as_ref();
@@ -825,7 +828,7 @@ fn render_body(
             .into_iter()
             .map(|p| {
                 let pos = page.pos_in_body(p.offset);
-                let d = Diagnostic::error(p.message)
+                let d = Diagnostic::error(p.code, p.message)
                     .in_file(&page.file)
                     .at_in(pos, &page.text);
                 match p.hint {

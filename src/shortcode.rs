@@ -4,6 +4,7 @@
 //! inside a sentence. What a name means is not the engine's business: a [`Provider`] (the site's
 //! domain) answers each call with text or a table.
 
+use crate::diag::{Code, code};
 use crate::i18n::Tracked;
 use crate::view::TableView;
 
@@ -41,13 +42,15 @@ pub enum Output {
 /// A call the provider cannot answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Error {
+    pub code: Code,
     pub message: String,
     pub hint: Option<String>,
 }
 
 impl Error {
-    pub fn new(message: impl Into<String>) -> Self {
+    pub fn new(code: Code, message: impl Into<String>) -> Self {
         Error {
+            code,
             message: message.into(),
             hint: None,
         }
@@ -123,18 +126,24 @@ impl<'a> Args<'a> {
         match self.take(key) {
             None => Ok(None),
             Some(Value::Str(s)) => Ok(Some(s)),
-            Some(other) => Err(Error::new(format!(
-                "argument `{key}` of `{}` must be a quoted string, not {other:?}",
-                self.shortcode
-            ))
+            Some(other) => Err(Error::new(
+                code::SHORTCODE_ARGS,
+                format!(
+                    "argument `{key}` of `{}` must be a quoted string, not {other:?}",
+                    self.shortcode
+                ),
+            )
             .hint(format!("write {key}=\"…\""))),
         }
     }
 
     pub fn str(&mut self, key: &str) -> Result<String, Error> {
         self.opt_str(key)?.ok_or_else(|| {
-            Error::new(format!("`{}` needs the argument `{key}`", self.shortcode))
-                .hint(format!("write {}({key}=\"…\")", self.shortcode))
+            Error::new(
+                code::SHORTCODE_ARGS,
+                format!("`{}` needs the argument `{key}`", self.shortcode),
+            )
+            .hint(format!("write {}({key}=\"…\")", self.shortcode))
         })
     }
 
@@ -144,10 +153,13 @@ impl<'a> Args<'a> {
             Some(Value::Num(n)) if n >= 0.0 && n.fract() == 0.0 && n <= f64::from(u32::MAX) => {
                 Ok(Some(n as u32))
             }
-            Some(other) => Err(Error::new(format!(
-                "argument `{key}` of `{}` must be a whole number, not {other:?}",
-                self.shortcode
-            ))),
+            Some(other) => Err(Error::new(
+                code::SHORTCODE_ARGS,
+                format!(
+                    "argument `{key}` of `{}` must be a whole number, not {other:?}",
+                    self.shortcode
+                ),
+            )),
         }
     }
 
@@ -155,10 +167,13 @@ impl<'a> Args<'a> {
         match self.take(key) {
             None => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(b)),
-            Some(other) => Err(Error::new(format!(
-                "argument `{key}` of `{}` must be true or false, not {other:?}",
-                self.shortcode
-            ))),
+            Some(other) => Err(Error::new(
+                code::SHORTCODE_ARGS,
+                format!(
+                    "argument `{key}` of `{}` must be true or false, not {other:?}",
+                    self.shortcode
+                ),
+            )),
         }
     }
 
@@ -170,10 +185,11 @@ impl<'a> Args<'a> {
             .find(|(k, _)| !allowed.contains(&k.as_str()))
         {
             None => Ok(()),
-            Some((k, _)) => Err(
-                Error::new(format!("`{}` has no argument `{k}`", self.shortcode))
-                    .hint(crate::diag::unknown_name_hint(k, allowed.iter().copied())),
-            ),
+            Some((k, _)) => Err(Error::new(
+                code::SHORTCODE_ARGS,
+                format!("`{}` has no argument `{k}`", self.shortcode),
+            )
+            .hint(crate::diag::unknown_name_hint(k, allowed.iter().copied()))),
         }
     }
 
@@ -181,10 +197,11 @@ impl<'a> Args<'a> {
     pub fn finish(&self, allowed: &[&str]) -> Result<(), Error> {
         match self.rest.first() {
             None => Ok(()),
-            Some((k, _)) => Err(
-                Error::new(format!("`{}` has no argument `{k}`", self.shortcode))
-                    .hint(crate::diag::unknown_name_hint(k, allowed.iter().copied())),
-            ),
+            Some((k, _)) => Err(Error::new(
+                code::SHORTCODE_ARGS,
+                format!("`{}` has no argument `{k}`", self.shortcode),
+            )
+            .hint(crate::diag::unknown_name_hint(k, allowed.iter().copied()))),
         }
     }
 }

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
-use crate::diag::{Diagnostic, Pos};
+use crate::diag::{Code, Diagnostic, Pos, code};
 
 /// Parses `text` (the contents of `file`) as `T`. `line_offset` shifts reported lines, for YAML
 /// embedded in another file (front matter).
@@ -25,7 +25,7 @@ fn to_diagnostic(
 ) -> Diagnostic {
     let message = clean_message(&err.without_snippet().to_string());
     let hint = hint_for(&message);
-    let mut d = Diagnostic::error(message).in_file(file);
+    let mut d = Diagnostic::error(code_for(err), message).in_file(file);
     if let Some(loc) = err.location() {
         let line = usize::try_from(loc.line()).unwrap_or(0);
         let col = usize::try_from(loc.column()).unwrap_or(0);
@@ -45,6 +45,28 @@ fn to_diagnostic(
         d = d.with_hint(h);
     }
     d
+}
+
+/// The kind of a parse error, from serde-saphyr's error variant.
+fn code_for(err: &serde_saphyr::Error) -> Code {
+    use serde_saphyr::Error as E;
+    match err.without_snippet() {
+        E::DuplicateMappingKey { .. } => code::YAML_DUPLICATE_KEY,
+        E::SerdeUnknownField { .. } => code::YAML_UNKNOWN_KEY,
+        E::SerdeMissingField { .. } => code::YAML_MISSING_KEY,
+        E::InvalidScalar { .. }
+        | E::NonFiniteFloat { .. }
+        | E::InvalidBooleanStrict { .. }
+        | E::NullIntoString { .. }
+        | E::SerdeInvalidType { .. }
+        | E::SerdeInvalidValue { .. }
+        | E::SerdeInvalidLength { .. }
+        | E::SerdeUnknownVariant { .. }
+        // What a type's own `Deserialize` rejects (`serde::de::Error::custom`); the scanner's
+        // syntax errors come as other variants.
+        | E::Message { .. } => code::YAML_INVALID_VALUE,
+        _ => code::YAML_SYNTAX,
+    }
 }
 
 /// serde-saphyr appends " at line X column Y"; we report the position separately.
@@ -89,5 +111,48 @@ fn hint_for(message: &str) -> Option<String> {
         Some("the document expands too much (aliases?); simplify it".into())
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code, reason = "only parsed")]
+    struct Card {
+        id: String,
+        vram_gb: u32,
+    }
+
+    fn code_of(text: &str) -> (&'static str, Option<Pos>) {
+        let d = parse::<Vec<Card>>(Path::new("data/cards.yaml"), text, 0).expect_err(text);
+        (d.code.name, d.pos)
+    }
+
+    #[test]
+    fn each_kind_of_yaml_error_has_its_code_and_position() {
+        let cases = [
+            (
+                "- id: a\n  vram_gb: 80\n  vram_gb: 40\n",
+                "yaml-duplicate-key",
+                3,
+            ),
+            (
+                "- id: a\n  vram_gb: 80\n  vramgb: 40\n",
+                "yaml-unknown-key",
+                3,
+            ),
+            ("- id: a\n", "yaml-missing-key", 1),
+            ("- id: a\n  vram_gb: lots\n", "yaml-invalid-value", 2),
+            ("- id: a\n  vram_gb: [80\n", "yaml-syntax", 2),
+            ("- id: a\n   vram_gb: 80\n", "yaml-syntax", 2),
+        ];
+        for (text, code, line) in cases {
+            let (got, pos) = code_of(text);
+            assert_eq!(got, code, "{text}");
+            assert_eq!(pos.map(|p| p.line), Some(line), "{text}");
+        }
     }
 }

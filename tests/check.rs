@@ -281,7 +281,7 @@ fn github_annotations_point_at_the_line() {
     let first = stdout.lines().next().unwrap_or_default();
     assert!(
         first.starts_with(&format!(
-            "::error file=content/en/inference.md,line={line},col={col},title=hubgen::unknown field `titel`"
+            "::error file=content/en/inference.md,line={line},col={col},title=hubgen yaml-unknown-key::unknown field `titel`"
         )),
         "{first}"
     );

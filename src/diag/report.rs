@@ -7,13 +7,13 @@ use std::fmt;
 use super::{Diagnostic, Severity};
 
 impl fmt::Display for Diagnostic {
-    /// Human form: `error: message`, ` --> file:line:col`, the line with a caret, and the hint.
+    /// Human form: `error[code]: message`, ` --> file:line:col`, the line with a caret, and the hint.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sev = match self.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        writeln!(f, "{sev}: {}", self.message)?;
+        writeln!(f, "{sev}[{}]: {}", self.code.name, self.message)?;
         let loc = self.location();
         if !loc.is_empty() {
             writeln!(f, "  --> {loc}")?;
@@ -53,6 +53,7 @@ pub fn to_json(diags: &[Diagnostic]) -> serde_json::Value {
         .map(|d| {
             serde_json::json!({
                 "severity": if d.is_error() { "error" } else { "warning" },
+                "code": d.code.name,
                 "file": d.file.as_ref().map(|f| f.display().to_string()),
                 "line": d.pos.map(|p| p.line),
                 "column": d.pos.map(|p| p.col),
@@ -88,7 +89,7 @@ pub fn to_github(diags: &[Diagnostic]) -> String {
             props.push(format!("line={}", p.line));
             props.push(format!("col={}", p.col));
         }
-        props.push("title=hubgen".to_owned());
+        props.push(format!("title=hubgen {}", d.code.name));
         let mut message = d.message.clone();
         if let Some(h) = &d.hint {
             message.push_str("\nhint: ");

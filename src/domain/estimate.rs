@@ -4,7 +4,7 @@ use serde_json::json;
 
 use super::compute::{self, Job, Memory};
 use super::model::{self, Model};
-use crate::diag::{Diagnostic, unknown_name_hint};
+use crate::diag::{Diagnostic, code, unknown_name_hint};
 
 /// The job as estimated, and its memory.
 pub struct Estimate {
@@ -37,9 +37,14 @@ pub fn estimate(args: &Input) -> Result<Estimate, Vec<Diagnostic>> {
     let (cat, _) = model::load(&crate::extension::SiteFiles::new(&args.root))?;
     let method = cat.method_index(&args.method).ok_or_else(|| {
         vec![
-            Diagnostic::error(format!("unknown method `{}`", args.method)).with_hint(
-                unknown_name_hint(&args.method, cat.methods.iter().map(|m| m.id.as_str())),
-            ),
+            Diagnostic::error(
+                code::CLI_INVALID,
+                format!("unknown method `{}`", args.method),
+            )
+            .with_hint(unknown_name_hint(
+                &args.method,
+                cat.methods.iter().map(|m| m.id.as_str()),
+            )),
         ]
     })?;
     let mut m = match &args.model {
@@ -48,7 +53,7 @@ pub fn estimate(args: &Input) -> Result<Estimate, Vec<Diagnostic>> {
             .map(|i| cat.models[i].clone())
             .ok_or_else(|| {
                 vec![
-                    Diagnostic::error(format!("unknown model `{id}`"))
+                    Diagnostic::error(code::CLI_INVALID, format!("unknown model `{id}`"))
                         .in_file("data/models.yaml")
                         .with_hint(unknown_name_hint(
                             id,
@@ -69,11 +74,14 @@ pub fn estimate(args: &Input) -> Result<Estimate, Vec<Diagnostic>> {
             .collect();
             if !missing.is_empty() {
                 return Err(vec![
-                    Diagnostic::error(format!(
-                        "an architecture needs {} (missing: {})",
-                        "--params, --layers, --hidden, --intermediate and --vocab",
-                        missing.join(", ")
-                    ))
+                    Diagnostic::error(
+                        code::CLI_INVALID,
+                        format!(
+                            "an architecture needs {} (missing: {})",
+                            "--params, --layers, --hidden, --intermediate and --vocab",
+                            missing.join(", ")
+                        ),
+                    )
                     .with_hint("or take one from data/ with --model ID"),
                 ]);
             }
@@ -100,10 +108,10 @@ pub fn estimate(args: &Input) -> Result<Estimate, Vec<Diagnostic>> {
     m.vocab = args.vocab.unwrap_or(m.vocab);
     if !(m.params.is_finite() && m.params > 0.0) {
         return Err(vec![
-            Diagnostic::error(format!(
-                "--params must be a positive number, not {}",
-                m.params
-            ))
+            Diagnostic::error(
+                code::CLI_INVALID,
+                format!("--params must be a positive number, not {}", m.params),
+            )
             .with_hint("e.g. --params 6.738e9"),
         ]);
     }

@@ -2,6 +2,7 @@
 //! knows it only as a `Provider` (`crate::extension`), which `main` hands in: [`extension`].
 
 pub mod charts;
+pub mod codes;
 pub mod compute;
 pub mod economics;
 pub mod estimate;
@@ -102,6 +103,7 @@ pub fn load(files: &SiteFiles<'_>) -> Result<Domain, Vec<Diagnostic>> {
                     }
                 };
                 loc.error(
+                    codes::DATA_DOES_NOT_FIT,
                     format!(
                         "{} {} needs {:.1} GB, more than {:.1} GB ({}% of the {} GB of `{}`)",
                         catalog.models[model].size,

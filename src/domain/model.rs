@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 
 use super::schema::*;
 use super::validate::Raw;
-use crate::diag::{Diagnostic, Pos};
+use crate::diag::{Code, Diagnostic, Pos};
 use crate::yaml;
 
 /// Where a record or value was written.
@@ -19,8 +19,8 @@ pub struct Loc {
 }
 
 impl Loc {
-    pub fn error(&self, message: impl Into<String>, texts: &DataTexts) -> Diagnostic {
-        let d = Diagnostic::error(message).in_file(&self.file);
+    pub fn error(&self, code: Code, message: impl Into<String>, texts: &DataTexts) -> Diagnostic {
+        let d = Diagnostic::error(code, message).in_file(&self.file);
         match texts.get(&self.file) {
             Some(t) => d.at_in(self.pos, t),
             None => d.at(self.pos),

@@ -2,6 +2,7 @@
 
 use rust_decimal::Decimal;
 
+use super::codes;
 use super::compute;
 use super::schema::Sharding;
 use super::site::Site;
@@ -73,8 +74,11 @@ impl Site<'_> {
             "card-availability" => {
                 Ok(self.card_availability_table(l, self.card_required(card, name)?))
             }
-            other => Err(Error::new(format!("unknown table `{other}`"))
-                .hint(crate::diag::unknown_name_hint(other, TABLES))),
+            other => Err(Error::new(
+                codes::SHORTCODE_UNKNOWN_ITEM,
+                format!("unknown table `{other}`"),
+            )
+            .hint(crate::diag::unknown_name_hint(other, TABLES))),
         }
     }
 
@@ -443,8 +447,11 @@ impl Site<'_> {
             "renewal-notice-hours" => l.int(i64::from(s.renewal_notice_hours)),
             "hold-hours" => l.int(i64::from(s.hold_hours)),
             other => {
-                return Err(Error::new(format!("unknown storage item `{other}`"))
-                    .hint(crate::diag::unknown_name_hint(other, STORAGE_ITEMS)));
+                return Err(Error::new(
+                    codes::SHORTCODE_UNKNOWN_ITEM,
+                    format!("unknown storage item `{other}`"),
+                )
+                .hint(crate::diag::unknown_name_hint(other, STORAGE_ITEMS)));
             }
         })
     }
@@ -465,7 +472,10 @@ impl Site<'_> {
                 a.check_names(&allowed)?;
                 (sc.run)(self, call, a, l)
             }
-            None => Err(Error::new(format!("unknown shortcode `{}`", call.name))),
+            None => Err(Error::new(
+                crate::diag::code::SHORTCODE_UNKNOWN,
+                format!("unknown shortcode `{}`", call.name),
+            )),
         }
     }
 }
@@ -763,8 +773,11 @@ fn sc_chart(
             super::charts::break_even(s, o, l)?
         }
         other => {
-            return Err(Error::new(format!("unknown chart `{other}`"))
-                .hint(crate::diag::unknown_name_hint(other, CHARTS)));
+            return Err(Error::new(
+                codes::SHORTCODE_UNKNOWN_ITEM,
+                format!("unknown chart `{other}`"),
+            )
+            .hint(crate::diag::unknown_name_hint(other, CHARTS)));
         }
     };
     Ok(Output::Block(out))
@@ -807,7 +820,7 @@ fn sc_cheapest(
             .filter(|o| cards.is_none_or(|n| o.count == n))
             .filter(|o| need <= headroom * f64::from(o.vram_gb))
             .min_by_key(|o| Site::term_price(o, &term).unwrap_or(Decimal::MAX))
-            .ok_or_else(|| Error::new("no offer matches"))?;
+            .ok_or_else(|| Error::new(codes::DATA_MISSING_VALUE, "no offer matches"))?;
         Site::money(best, &term, l)?
     };
     text(out)
@@ -897,12 +910,14 @@ fn sc_memory_term(
             "activations" => mem.activations_gb,
             "reserve" => mem.reserve_gb,
             other => {
-                return Err(Error::new(format!("unknown memory term `{other}`")).hint(
-                    crate::diag::unknown_name_hint(
-                        other,
-                        ["weights", "trainable", "activations", "reserve"],
-                    ),
-                ));
+                return Err(Error::new(
+                    codes::SHORTCODE_UNKNOWN_ITEM,
+                    format!("unknown memory term `{other}`"),
+                )
+                .hint(crate::diag::unknown_name_hint(
+                    other,
+                    ["weights", "trainable", "activations", "reserve"],
+                )));
             }
         };
         // Up to two decimals, no trailing zeros: 1.51 GB, 4.5 GB, 140 GB.
@@ -954,9 +969,12 @@ fn sc_tflops(
 ) -> Result<Output, Error> {
     let cat = s.cat;
     let out = {
-        let card = s
-            .card_arg(a)?
-            .ok_or_else(|| Error::new("`tflops` needs the argument `card`"))?;
+        let card = s.card_arg(a)?.ok_or_else(|| {
+            Error::new(
+                crate::diag::code::SHORTCODE_ARGS,
+                "`tflops` needs the argument `card`",
+            )
+        })?;
         a.finish(&["card"])?;
         let v = s.card_tflops(&cat.cards[card])?;
         l.number(v, u32::from(!v.fract().is_zero()))
@@ -972,16 +990,22 @@ fn sc_card_vram(
 ) -> Result<Output, Error> {
     let cat = s.cat;
     let out = {
-        let card = s
-            .card_arg(a)?
-            .ok_or_else(|| Error::new(format!("`{}` needs the argument `card`", call.name)))?;
+        let card = s.card_arg(a)?.ok_or_else(|| {
+            Error::new(
+                crate::diag::code::SHORTCODE_ARGS,
+                format!("`{}` needs the argument `card`", call.name),
+            )
+        })?;
         a.finish(&["card"])?;
         let c = &cat.cards[card];
         if call.name == "card_vram" {
             gb(l, u64::from(c.vram_gb))
         } else {
             let bw = c.bandwidth_tbs.ok_or_else(|| {
-                Error::new(format!("card `{}` has no bandwidth_tbs in data", c.id))
+                Error::new(
+                    codes::DATA_MISSING_VALUE,
+                    format!("card `{}` has no bandwidth_tbs in data", c.id),
+                )
             })?;
             l.t(
                 "unit-tbs",
@@ -1010,11 +1034,14 @@ fn sc_train_input(
             "epochs" => l.int(i64::from(j.epochs)),
             "tokens" => l.number(dec(r.tokens / 1e6), 1),
             other => {
-                return Err(
-                    Error::new(format!("unknown training input `{other}`")).hint(
-                        crate::diag::unknown_name_hint(other, ["examples", "epochs", "tokens"]),
-                    ),
-                );
+                return Err(Error::new(
+                    codes::SHORTCODE_UNKNOWN_ITEM,
+                    format!("unknown training input `{other}`"),
+                )
+                .hint(crate::diag::unknown_name_hint(
+                    other,
+                    ["examples", "epochs", "tokens"],
+                )));
             }
         }
     };
@@ -1074,8 +1101,11 @@ fn sc_train_cost(
             }
             "term" => usd_whole(l, r.term_cost),
             other => {
-                return Err(Error::new(format!("unknown term `{other}`"))
-                    .hint(crate::diag::unknown_name_hint(other, ["gpu-hour", "term"])));
+                return Err(Error::new(
+                    codes::SHORTCODE_UNKNOWN_ITEM,
+                    format!("unknown term `{other}`"),
+                )
+                .hint(crate::diag::unknown_name_hint(other, ["gpu-hour", "term"])));
             }
         }
     };
@@ -1127,8 +1157,11 @@ fn sc_assumption(
             "headroom" => l.percent(cat.headroom),
             "two-weeks-hours" => l.int(i64::from(cat.market.window_hours)),
             other => {
-                return Err(Error::new(format!("unknown assumption `{other}`"))
-                    .hint(crate::diag::unknown_name_hint(other, ASSUMPTIONS)));
+                return Err(Error::new(
+                    codes::SHORTCODE_UNKNOWN_ITEM,
+                    format!("unknown assumption `{other}`"),
+                )
+                .hint(crate::diag::unknown_name_hint(other, ASSUMPTIONS)));
             }
         }
     };
@@ -1156,7 +1189,11 @@ fn sc_bytes_per_param(
         let method = a.str("method")?;
         a.finish(&["method"])?;
         let me = cat.method_index(&method).ok_or_else(|| {
-            Error::new(format!("unknown method `{method}`")).hint(crate::diag::unknown_name_hint(
+            Error::new(
+                codes::SHORTCODE_UNKNOWN_ITEM,
+                format!("unknown method `{method}`"),
+            )
+            .hint(crate::diag::unknown_name_hint(
                 &method,
                 cat.methods.iter().map(|m| m.id.as_str()),
             ))
@@ -1239,9 +1276,12 @@ fn sc_nvme(s: &Site<'_>, _call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Res
         let o = s.offer(&a.str("offer")?)?;
         a.finish(&["offer"])?;
         let c = &cat.cards[o.card];
-        let size = c
-            .local_nvme_tb
-            .ok_or_else(|| Error::new(format!("card `{}` has no local_nvme_tb in data", c.id)))?;
+        let size = c.local_nvme_tb.ok_or_else(|| {
+            Error::new(
+                codes::DATA_MISSING_VALUE,
+                format!("card `{}` has no local_nvme_tb in data", c.id),
+            )
+        })?;
         tb(l, size * Decimal::from(o.count))
     };
     text(out)

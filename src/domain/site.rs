@@ -3,6 +3,7 @@
 
 use rust_decimal::Decimal;
 
+use super::codes;
 use super::compute::{self, Job, Memory, Offer, Tables};
 use super::model::{Card, Catalog};
 use super::units::usd_whole;
@@ -29,10 +30,10 @@ impl<'a> Site<'a> {
     pub(super) fn market_for(&self, o: &Offer) -> Result<(Decimal, Decimal), Error> {
         let c = &self.cat.cards[o.card];
         let r = self.cat.market.rate_for(o.card).ok_or_else(|| {
-            Error::new(format!(
-                "card `{}` has no market hourly range in data",
-                c.id
-            ))
+            Error::new(
+                codes::DATA_MISSING_VALUE,
+                format!("card `{}` has no market hourly range in data", c.id),
+            )
             .hint("add it under market.rates in data/pricing.yaml")
         })?;
         let n = Decimal::from(o.count);
@@ -42,7 +43,7 @@ impl<'a> Site<'a> {
     /// The computed break-even of a single card with a market rate.
     pub(super) fn break_even_for(&self, o: &Offer) -> Result<&compute::BreakEven, Error> {
         self.tables.break_even_of(o.r).ok_or_else(|| {
-            Error::new(format!(
+            Error::new(codes::DATA_MISSING_VALUE, format!(
                 "`{}` has no break-even: it is computed for single cards with a market hourly range",
                 o.id
             ))
@@ -55,14 +56,21 @@ impl<'a> Site<'a> {
             .offer(id)
             .and_then(|r| self.tables.offer(r))
             .ok_or_else(|| {
-                Error::new(format!("unknown offer `{id}`"))
-                    .hint(crate::diag::unknown_name_hint(id, self.cat.offer_ids()))
+                Error::new(
+                    codes::SHORTCODE_UNKNOWN_ITEM,
+                    format!("unknown offer `{id}`"),
+                )
+                .hint(crate::diag::unknown_name_hint(id, self.cat.offer_ids()))
             })
     }
 
     pub(super) fn model_index(&self, model: &str) -> Result<usize, Error> {
         self.cat.model_index(model).ok_or_else(|| {
-            Error::new(format!("unknown model `{model}`")).hint(crate::diag::unknown_name_hint(
+            Error::new(
+                codes::SHORTCODE_UNKNOWN_ITEM,
+                format!("unknown model `{model}`"),
+            )
+            .hint(crate::diag::unknown_name_hint(
                 model,
                 self.cat.models.iter().map(|m| m.id.as_str()),
             ))
@@ -74,7 +82,11 @@ impl<'a> Site<'a> {
         let method = args.str("method")?;
         let mi = self.model_index(&model)?;
         let me = self.cat.method_index(&method).ok_or_else(|| {
-            Error::new(format!("unknown method `{method}`")).hint(crate::diag::unknown_name_hint(
+            Error::new(
+                codes::SHORTCODE_UNKNOWN_ITEM,
+                format!("unknown method `{method}`"),
+            )
+            .hint(crate::diag::unknown_name_hint(
                 &method,
                 self.cat.methods.iter().map(|m| m.id.as_str()),
             ))
@@ -114,9 +126,14 @@ impl<'a> Site<'a> {
             "weekly" => Ok(o.weekly),
             "monthly" => Ok(o.monthly),
             "gpu-hour" => Ok(o.per_gpu_hour),
-            other => Err(Error::new(format!("unknown term `{other}`")).hint(
-                crate::diag::unknown_name_hint(other, ["weekly", "monthly", "gpu-hour"]),
-            )),
+            other => Err(Error::new(
+                codes::SHORTCODE_UNKNOWN_ITEM,
+                format!("unknown term `{other}`"),
+            )
+            .hint(crate::diag::unknown_name_hint(
+                other,
+                ["weekly", "monthly", "gpu-hour"],
+            ))),
         }
     }
 
@@ -134,7 +151,11 @@ impl<'a> Site<'a> {
             return Ok(None);
         };
         self.cat.card_index(&id).map(Some).ok_or_else(|| {
-            Error::new(format!("unknown card `{id}`")).hint(crate::diag::unknown_name_hint(
+            Error::new(
+                codes::SHORTCODE_UNKNOWN_ITEM,
+                format!("unknown card `{id}`"),
+            )
+            .hint(crate::diag::unknown_name_hint(
                 &id,
                 self.cat.cards.iter().map(|c| c.id.as_str()),
             ))
@@ -143,8 +164,11 @@ impl<'a> Site<'a> {
 
     pub(super) fn card_required(&self, card: Option<usize>, table: &str) -> Result<usize, Error> {
         card.ok_or_else(|| {
-            Error::new(format!("table `{table}` needs a card"))
-                .hint(format!("write table(name=\"{table}\", card=\"h100-sxm\")"))
+            Error::new(
+                crate::diag::code::SHORTCODE_ARGS,
+                format!("table `{table}` needs a card"),
+            )
+            .hint(format!("write table(name=\"{table}\", card=\"h100-sxm\")"))
         })
     }
 
@@ -196,16 +220,24 @@ impl<'a> Site<'a> {
             .position(|j| j.id == id)
             .and_then(|j| self.tables.training.iter().find(|r| r.job == j))
             .ok_or_else(|| {
-                Error::new(format!("unknown training job `{id}`")).hint(
-                    crate::diag::unknown_name_hint(id, t.jobs.iter().map(|j| j.id.as_str())),
+                Error::new(
+                    codes::SHORTCODE_UNKNOWN_ITEM,
+                    format!("unknown training job `{id}`"),
                 )
+                .hint(crate::diag::unknown_name_hint(
+                    id,
+                    t.jobs.iter().map(|j| j.id.as_str()),
+                ))
             })
     }
 
     pub(super) fn card_tflops(&self, c: &Card) -> Result<Decimal, Error> {
         c.bf16_tflops.as_ref().map(|s| s.value).ok_or_else(|| {
-            Error::new(format!("card `{}` has no bf16_tflops in data", c.id))
-                .hint("add bf16_tflops: { value: …, source: \"…\" } to data/cards.yaml")
+            Error::new(
+                codes::DATA_MISSING_VALUE,
+                format!("card `{}` has no bf16_tflops in data", c.id),
+            )
+            .hint("add bf16_tflops: { value: …, source: \"…\" } to data/cards.yaml")
         })
     }
 }

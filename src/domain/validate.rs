@@ -9,9 +9,10 @@ use std::path::Path;
 use rust_decimal::Decimal;
 use serde_saphyr::Spanned;
 
+use super::codes;
 use super::model::*;
 use super::schema::*;
-use crate::diag::{Diagnostic, Pos, unknown_name_hint};
+use crate::diag::{Code, Diagnostic, Pos, unknown_name_hint};
 
 /// Where a spanned value was written in `data/<file>`.
 pub(super) fn loc_of<T>(file: &str, s: &Spanned<T>) -> Loc {
@@ -37,8 +38,17 @@ struct Check<'a> {
 }
 
 impl Check<'_> {
-    fn error<T>(&mut self, file: &str, at: &Spanned<T>, message: String, hint: impl Into<String>) {
-        let d = loc_of(file, at).error(message, self.texts).with_hint(hint);
+    fn error<T>(
+        &mut self,
+        code: Code,
+        file: &str,
+        at: &Spanned<T>,
+        message: String,
+        hint: impl Into<String>,
+    ) {
+        let d = loc_of(file, at)
+            .error(code, message, self.texts)
+            .with_hint(hint);
         self.errors.push(d);
     }
 
@@ -49,6 +59,7 @@ impl Check<'_> {
     {
         if !(v.value >= lo && v.value <= hi) {
             self.error(
+                codes::DATA_OUT_OF_RANGE,
                 file,
                 v,
                 format!("`{what}` is {}, outside {lo}..={hi}", v.value),
@@ -85,6 +96,7 @@ impl Check<'_> {
                 None => "ids become URLs and file names: use a-z, 0-9 and inner `-`".to_owned(),
             };
             self.error(
+                crate::diag::code::URL_SEGMENT,
                 file,
                 id,
                 format!("{what} id `{}` cannot be part of a URL", id.value),
@@ -123,6 +135,7 @@ impl Index {
             ck.id(file, id, what);
             if index.at.contains_key(&id.value) {
                 ck.error(
+                    codes::DATA_DUPLICATE_ID,
                     file,
                     id,
                     format!("duplicate id `{}`", id.value),
@@ -142,6 +155,7 @@ impl Index {
             return *i;
         }
         ck.error(
+            codes::DATA_UNKNOWN_REFERENCE,
             file,
             r,
             format!("unknown {} `{}`", self.what, r.value),
@@ -184,6 +198,7 @@ impl Offers {
             return *o;
         }
         ck.error(
+            codes::DATA_UNKNOWN_REFERENCE,
             file,
             r,
             format!("unknown card or bundle `{}` in {what}", r.value),
@@ -308,6 +323,7 @@ fn validate_interconnects(
         }
         if sharding == Sharding::UpTo && max_cards.is_none() {
             ck.error(
+                codes::DATA_INCONSISTENT,
                 f,
                 &id,
                 format!(
@@ -319,6 +335,7 @@ fn validate_interconnects(
         }
         if bandwidth.is_empty() {
             ck.error(
+                codes::DATA_MISSING_VALUE,
                 f,
                 &id,
                 format!("interconnect `{}` has no bandwidth", id.value),
@@ -387,6 +404,7 @@ fn validate_price(ck: &mut Check<'_>, card: &str, price: PriceRaw) -> Price {
     );
     if monthly < weekly {
         ck.error(
+            codes::DATA_INCONSISTENT,
             f,
             &monthly_usd,
             format!("card `{card}` costs less per month than per week"),
@@ -394,6 +412,7 @@ fn validate_price(ck: &mut Check<'_>, card: &str, price: PriceRaw) -> Price {
         );
     } else if monthly > weekly * Decimal::from(5) {
         ck.error(
+            codes::DATA_INCONSISTENT,
             f,
             &monthly_usd,
             format!("card `{card}` costs more per month than five weeks"),
@@ -452,6 +471,7 @@ fn validate_cards(
                 match region_index.at.get(region) {
                     Some(i) => per_region[*i] = n_value,
                     None => ck.error(
+                        codes::DATA_UNKNOWN_REFERENCE,
                         f,
                         n,
                         format!("card `{}` lists unknown region `{region}`", id.value),
@@ -557,6 +577,7 @@ fn validate_models(ck: &mut Check<'_>, file: ModelsFile) -> (Vec<Model>, Index) 
         );
         if p > 0.0 && !(0.75..=1.25).contains(&(exact / p)) {
             ck.error(
+                codes::DATA_INCONSISTENT,
                 f,
                 &params_exact,
                 format!(
@@ -578,6 +599,7 @@ fn validate_models(ck: &mut Check<'_>, file: ModelsFile) -> (Vec<Model>, Index) 
         let hid = ck.range(f, &hidden, 64, 1_000_000, "hidden", "the hidden size");
         if h > 0 && kv > 0 && (kv > h || !h.is_multiple_of(kv)) {
             ck.error(
+                codes::DATA_INCONSISTENT,
                 f,
                 &kv_heads,
                 format!(
@@ -589,6 +611,7 @@ fn validate_models(ck: &mut Check<'_>, file: ModelsFile) -> (Vec<Model>, Index) 
         }
         if h > 0 && !hid.is_multiple_of(h) {
             ck.error(
+                codes::DATA_INCONSISTENT,
                 f,
                 &hidden,
                 format!(
@@ -797,6 +820,7 @@ impl<'c> Priced<'c> {
             return *i;
         }
         ck.error(
+            codes::DATA_UNKNOWN_REFERENCE,
             "pricing.yaml",
             r,
             format!("unknown priced card `{}`", r.value),
@@ -823,6 +847,7 @@ fn validate_discounts(
         );
         if !(2..=1024).contains(count) {
             ck.error(
+                codes::DATA_OUT_OF_RANGE,
                 f,
                 d,
                 format!("a discount for {count} cards: counts start at 2"),
@@ -858,6 +883,7 @@ fn validate_bundles(
             Some(d) => *d,
             None => {
                 ck.error(
+                    codes::DATA_MISSING_VALUE,
                     f,
                     &count,
                     format!(
@@ -919,6 +945,7 @@ fn validate_market(
         );
         if high < low {
             ck.error(
+                codes::DATA_INCONSISTENT,
                 f,
                 &hourly_high_usd,
                 format!(
@@ -930,6 +957,7 @@ fn validate_market(
         }
         if out.iter().any(|x| x.card == index) {
             ck.error(
+                codes::DATA_DUPLICATE_ID,
                 f,
                 &card,
                 format!("card `{}` has two market rates", card.value),
@@ -953,6 +981,7 @@ fn validate_market(
     );
     if window > hours {
         ck.error(
+            codes::DATA_OUT_OF_RANGE,
             f,
             &window_hours,
             format!("window_hours {window} is longer than a month ({hours} h)"),
@@ -1046,6 +1075,7 @@ fn validate_training(
     );
     if mfu_low > mfu_high {
         ck.error(
+            codes::DATA_INCONSISTENT,
             f,
             &low,
             format!("MFU range {mfu_low}–{mfu_high} runs backwards"),

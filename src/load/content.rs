@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::config::Config;
-use crate::diag::{Diagnostic, Pos};
+use crate::diag::{Diagnostic, Pos, code};
 use crate::source::{pos_of, split_front_matter};
 use crate::yaml;
 
@@ -138,12 +138,13 @@ fn url_segments(
                     .to_owned()
             }
         };
-        return Err(
-            Diagnostic::error(format!("slug `{}` is not lowercase ASCII", slug.value))
-                .in_file(file)
-                .at_in(pos_in_file(slug, fm_line), text)
-                .with_hint(hint),
-        );
+        return Err(Diagnostic::error(
+            code::FRONT_MATTER_INVALID,
+            format!("slug `{}` is not lowercase ASCII", slug.value),
+        )
+        .in_file(file)
+        .at_in(pos_in_file(slug, fm_line), text)
+        .with_hint(hint));
     }
     let stem = rel.strip_suffix(".md").unwrap_or(rel);
     let mut parts: Vec<&str> = stem.split('/').collect();
@@ -156,11 +157,12 @@ fn url_segments(
                 }
                 None => "folder names are URL segments (a-z, 0-9, `-`): rename it".to_owned(),
             };
-            return Err(
-                Diagnostic::error(format!("folder `{dir}` cannot be part of a URL"))
-                    .in_file(file)
-                    .with_hint(hint),
-            );
+            return Err(Diagnostic::error(
+                code::URL_SEGMENT,
+                format!("folder `{dir}` cannot be part of a URL"),
+            )
+            .in_file(file)
+            .with_hint(hint));
         }
     }
     if last != "_index" && front.slug.is_none() && !crate::slug::is_segment(last) {
@@ -170,9 +172,10 @@ fn url_segments(
             Some(s) => format!("give the page its URL in the front matter, e.g. `slug: {s}`, or rename the file"),
             None => "give the page its URL in the front matter with `slug:` (a-z, 0-9, `-`), or rename the file".to_owned(),
         };
-        return Err(Diagnostic::error(format!(
-            "the file name `{last}` cannot be a URL segment (only a-z, 0-9 and `-`)"
-        ))
+        return Err(Diagnostic::error(
+            code::URL_SEGMENT,
+            format!("the file name `{last}` cannot be a URL segment (only a-z, 0-9 and `-`)"),
+        )
         .in_file(file)
         .at_in(Pos { line: 1, col: 1 }, text)
         .with_hint(hint));
@@ -188,16 +191,21 @@ fn read_page(
 ) -> Result<RawPage, Diagnostic> {
     let text = crate::load::files::read_text(root, &root.join(&file), &file)?;
     let split = split_front_matter(&text).map_err(|line| {
-        Diagnostic::error("the front matter is not closed")
-            .in_file(&file)
-            .at_in(Pos { line, col: 1 }, &text)
-            .with_hint("end the YAML front matter with a line holding only `---`")
+        Diagnostic::error(
+            code::FRONT_MATTER_UNCLOSED,
+            "the front matter is not closed",
+        )
+        .in_file(&file)
+        .at_in(Pos { line, col: 1 }, &text)
+        .with_hint("end the YAML front matter with a line holding only `---`")
     })?;
     if split.front_matter.is_empty() && split.body_offset == 0 {
-        return Err(Diagnostic::error("the page has no front matter")
-            .in_file(&file)
-            .at_in(Pos { line: 1, col: 1 }, &text)
-            .with_hint("start the file with `---`, a `title:` line and `---`"));
+        return Err(
+            Diagnostic::error(code::FRONT_MATTER_MISSING, "the page has no front matter")
+                .in_file(&file)
+                .at_in(Pos { line: 1, col: 1 }, &text)
+                .with_hint("start the file with `---`, a `title:` line and `---`"),
+        );
     }
     let front: FrontMatter = yaml::parse(&file, split.front_matter, split.front_matter_line)
         .map_err(|mut d| {
@@ -210,10 +218,13 @@ fn read_page(
     if let Some(date) = &front.date
         && !is_date(&date.value)
     {
-        return Err(Diagnostic::error(format!("`{}` is not a date", date.value))
-            .in_file(&file)
-            .at_in(pos_in_file(date, split.front_matter_line), &text)
-            .with_hint("write a real calendar date as YYYY-MM-DD, e.g. 2026-03-01"));
+        return Err(Diagnostic::error(
+            code::FRONT_MATTER_INVALID,
+            format!("`{}` is not a date", date.value),
+        )
+        .in_file(&file)
+        .at_in(pos_in_file(date, split.front_matter_line), &text)
+        .with_hint("write a real calendar date as YYYY-MM-DD, e.g. 2026-03-01"));
     }
     url_segments(&file, &text, split.front_matter_line, &rel, &locale, &front)?;
     let body_offset = split.body_offset;

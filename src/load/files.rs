@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::diag::{Diagnostic, Pos};
+use crate::diag::{Diagnostic, Pos, code};
 
 /// A file found under a source folder.
 #[derive(Debug, Clone)]
@@ -48,24 +48,33 @@ pub fn walk(
             Err(err) => {
                 let path = err.path().map(|p| shown(root, p));
                 let d = if let Some(ancestor) = err.loop_ancestor() {
-                    Diagnostic::error(format!(
-                        "symlink loop: this link leads back to {}",
-                        shown(root, ancestor).display()
-                    ))
+                    Diagnostic::error(
+                        code::FILE_SYMLINK,
+                        format!(
+                            "symlink loop: this link leads back to {}",
+                            shown(root, ancestor).display()
+                        ),
+                    )
                     .with_hint("remove the link or point it at a folder that is not above it")
                 } else if err
                     .path()
                     .and_then(|p| std::fs::symlink_metadata(p).ok())
                     .is_some_and(|m| m.file_type().is_symlink())
                 {
-                    Diagnostic::error("symlink that cannot be followed: its target does not exist")
-                        .with_hint("fix or remove the link")
+                    Diagnostic::error(
+                        code::FILE_SYMLINK,
+                        "symlink that cannot be followed: its target does not exist",
+                    )
+                    .with_hint("fix or remove the link")
                 } else {
-                    Diagnostic::error(format!(
-                        "cannot read: {}",
-                        err.io_error()
-                            .map_or_else(|| err.to_string(), ToString::to_string)
-                    ))
+                    Diagnostic::error(
+                        code::FILE_READ,
+                        format!(
+                            "cannot read: {}",
+                            err.io_error()
+                                .map_or_else(|| err.to_string(), ToString::to_string)
+                        ),
+                    )
                     .with_hint("check that the file exists and can be read")
                 };
                 diags.push(match path {
@@ -80,10 +89,10 @@ pub fn walk(
                 Ok(target) if target.starts_with(&root_c) => {}
                 Ok(target) => {
                     diags.push(
-                        Diagnostic::error(format!(
-                            "symlink to {}, which is outside the site",
-                            target.display()
-                        ))
+                        Diagnostic::error(
+                            code::FILE_SYMLINK,
+                            format!("symlink to {}, which is outside the site", target.display()),
+                        )
                         .in_file(shown(root, e.path()))
                         .with_hint("copy the file into the site, or link to a place inside it"),
                     );
@@ -94,9 +103,12 @@ pub fn walk(
                 }
                 Err(err) => {
                     diags.push(
-                        Diagnostic::error(format!("symlink that cannot be followed: {err}"))
-                            .in_file(shown(root, e.path()))
-                            .with_hint("fix or remove the link"),
+                        Diagnostic::error(
+                            code::FILE_SYMLINK,
+                            format!("symlink that cannot be followed: {err}"),
+                        )
+                        .in_file(shown(root, e.path()))
+                        .with_hint("fix or remove the link"),
                     );
                     continue;
                 }
@@ -108,9 +120,12 @@ pub fn walk(
         }
         if !t.is_file() {
             diags.push(
-                Diagnostic::error("not a regular file (a socket, FIFO or device?)")
-                    .in_file(shown(root, e.path()))
-                    .with_hint("only files and folders belong in a source folder"),
+                Diagnostic::error(
+                    code::FILE_SPECIAL,
+                    "not a regular file (a socket, FIFO or device?)",
+                )
+                .in_file(shown(root, e.path()))
+                .with_hint("only files and folders belong in a source folder"),
             );
             continue;
         }
@@ -141,24 +156,25 @@ pub fn read_text(root: &Path, path: &Path, shown_as: &Path) -> Result<String, Di
         match std::fs::canonicalize(path) {
             Ok(t) if t.starts_with(&root_c) => {}
             Ok(t) => {
-                return Err(Diagnostic::error(format!(
-                    "symlink to {}, which is outside the site",
-                    t.display()
-                ))
+                return Err(Diagnostic::error(
+                    code::FILE_SYMLINK,
+                    format!("symlink to {}, which is outside the site", t.display()),
+                )
                 .in_file(shown_as)
                 .with_hint("copy the file into the site, or link to a place inside it"));
             }
             Err(e) => {
-                return Err(
-                    Diagnostic::error(format!("symlink that cannot be followed: {e}"))
-                        .in_file(shown_as)
-                        .with_hint("fix or remove the link"),
-                );
+                return Err(Diagnostic::error(
+                    code::FILE_SYMLINK,
+                    format!("symlink that cannot be followed: {e}"),
+                )
+                .in_file(shown_as)
+                .with_hint("fix or remove the link"));
             }
         }
     }
     let bytes = std::fs::read(path).map_err(|e| {
-        Diagnostic::error(format!("cannot read: {e}"))
+        Diagnostic::error(code::FILE_READ, format!("cannot read: {e}"))
             .in_file(shown_as)
             .with_hint("check that the file exists and can be read")
     })?;
@@ -167,13 +183,16 @@ pub fn read_text(root: &Path, path: &Path, shown_as: &Path) -> Result<String, Di
         let bytes = e.as_bytes();
         let good = String::from_utf8_lossy(&bytes[..valid]);
         let pos = crate::source::pos_of(&good, good.len());
-        Diagnostic::error(format!("invalid UTF-8 (byte 0x{:02x})", bytes[valid]))
-            .in_file(shown_as)
-            .at(Pos {
-                line: pos.line,
-                col: pos.col,
-            })
-            .with_hint("save the file as UTF-8")
+        Diagnostic::error(
+            code::FILE_NOT_UTF8,
+            format!("invalid UTF-8 (byte 0x{:02x})", bytes[valid]),
+        )
+        .in_file(shown_as)
+        .at(Pos {
+            line: pos.line,
+            col: pos.col,
+        })
+        .with_hint("save the file as UTF-8")
     })
 }
 

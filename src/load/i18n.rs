@@ -8,7 +8,7 @@ use fluent_bundle::FluentResource;
 use fluent_syntax::ast;
 
 use crate::config::Config;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, code};
 use crate::embedded;
 use crate::i18n::{Bundle, I18n, Localizer, new_bundle};
 use crate::load::files;
@@ -75,12 +75,13 @@ pub fn load(config: &Config) -> (Vec<FtlFile>, Vec<Diagnostic>) {
             Err((r, errors)) => {
                 for e in errors {
                     diags.push(
-                        Diagnostic::error(format!("Fluent syntax error: {}", e.kind))
-                            .in_file(&file)
-                            .at_in(pos_of(r.source(), e.pos.start), r.source())
-                            .with_hint(
-                                "see https://projectfluent.org/fluent/guide/ for the syntax",
-                            ),
+                        Diagnostic::error(
+                            code::FLUENT_SYNTAX,
+                            format!("Fluent syntax error: {}", e.kind),
+                        )
+                        .in_file(&file)
+                        .at_in(pos_of(r.source(), e.pos.start), r.source())
+                        .with_hint("see https://projectfluent.org/fluent/guide/ for the syntax"),
                     );
                 }
             }
@@ -99,7 +100,7 @@ pub fn localize(config: &Config, files: &[FtlFile]) -> (I18n, Vec<Diagnostic>) {
         let mut bundle = match new_bundle(&locale.code) {
             Ok(b) => b,
             Err(e) => {
-                diags.push(Diagnostic::error(e).in_file("hubgen.yaml"));
+                diags.push(Diagnostic::error(code::LOCALE_STRINGS, e).in_file("hubgen.yaml"));
                 continue;
             }
         };
@@ -107,7 +108,7 @@ pub fn localize(config: &Config, files: &[FtlFile]) -> (I18n, Vec<Diagnostic>) {
             if let Err(errors) = bundle.add_resource(f.resource.clone()) {
                 for e in errors {
                     diags.push(
-                        Diagnostic::error(format!("{e}"))
+                        Diagnostic::error(code::FLUENT_SYNTAX, format!("{e}"))
                             .in_file(&f.file)
                             .with_hint(
                                 "a message id may be defined once per locale, across all its files",
@@ -129,7 +130,7 @@ pub fn localize(config: &Config, files: &[FtlFile]) -> (I18n, Vec<Diagnostic>) {
             Ok(l) => {
                 by_code.insert(locale.code.clone(), l);
             }
-            Err(e) => diags.push(Diagnostic::error(e).in_file("hubgen.yaml")),
+            Err(e) => diags.push(Diagnostic::error(code::LOCALE_STRINGS, e).in_file("hubgen.yaml")),
         }
     }
     // Keys of the default locale that another locale lacks.
@@ -151,22 +152,25 @@ pub fn localize(config: &Config, files: &[FtlFile]) -> (I18n, Vec<Diagnostic>) {
             missing.into_iter().partition(|k| !k.starts_with('-') && resolvable.is_some_and(|l| l.has(k)));
         if !falls_back.is_empty() {
             diags.push(
-                Diagnostic::warning(format!(
-                    "locale `{}` lacks {} string(s), shown from its fallback: {}",
-                    locale.code,
-                    falls_back.len(),
-                    falls_back
-                        .iter()
-                        .map(|s| s.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
+                Diagnostic::warning(
+                    code::STRINGS_FALLBACK,
+                    format!(
+                        "locale `{}` lacks {} string(s), shown from its fallback: {}",
+                        locale.code,
+                        falls_back.len(),
+                        falls_back
+                            .iter()
+                            .map(|s| s.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
                 .in_file(format!("i18n/{}", locale.code)),
             );
         }
         if !unresolved.is_empty() {
             diags.push(
-                Diagnostic::error(format!(
+                Diagnostic::error(code::STRINGS_MISSING, format!(
                     "locale `{}` lacks {} string(s) and its fallback chain has none of them: {}",
                     locale.code,
                     unresolved.len(),

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::config::Config;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, code};
 use crate::embedded;
 use crate::load::files;
 
@@ -85,7 +85,7 @@ fn read_statics(root: &Path, dir: &Path, out: &mut Vec<StaticFile>, diags: &mut 
         let shown = f.path.strip_prefix(root).unwrap_or(&f.path).to_path_buf();
         if let Some(bad) = f.rel.split('/').find(|s| !is_static_segment(s)) {
             diags.push(
-                Diagnostic::error(format!("`{bad}` cannot be part of a static file's URL"))
+                Diagnostic::error(code::URL_SEGMENT, format!("`{bad}` cannot be part of a static file's URL"))
                     .in_file(&shown)
                     .with_hint("static file and folder names use ASCII letters, digits, `-`, `_` and `.`, and do not start with a dot (`.well-known` excepted)"),
             );
@@ -97,7 +97,9 @@ fn read_statics(root: &Path, dir: &Path, out: &mut Vec<StaticFile>, diags: &mut 
                 out.retain(|s| s.rel != f.rel);
                 out.push(StaticFile { rel: f.rel, bytes });
             }
-            Err(e) => diags.push(Diagnostic::error(format!("cannot read: {e}")).in_file(&shown)),
+            Err(e) => diags.push(
+                Diagnostic::error(code::FILE_READ, format!("cannot read: {e}")).in_file(&shown),
+            ),
         }
     }
 }

@@ -1,0 +1,49 @@
+//! The domain's diagnostic codes (the engine's are in `crate::diag::code`); README lists both.
+
+crate::diag::code::codes! {
+    /// Two records of one data file with the same id.
+    DATA_DUPLICATE_ID = "data-duplicate-id";
+    /// A data record names a card, region, model or other record that does not exist.
+    DATA_UNKNOWN_REFERENCE = "data-unknown-reference";
+    /// A number in data outside the range its meaning allows.
+    DATA_OUT_OF_RANGE = "data-out-of-range";
+    /// Data values that contradict each other (a month cheaper than a week, a range backwards).
+    DATA_INCONSISTENT = "data-inconsistent";
+    /// A fit row or training job whose card or bundle does not have the memory it needs.
+    DATA_DOES_NOT_FIT = "data-does-not-fit";
+    /// A figure a page asks for that data does not give (a card without its bandwidth).
+    DATA_MISSING_VALUE = "data-missing-value";
+    /// A shortcode argument naming a table, chart, card, term or other item there is none of.
+    SHORTCODE_UNKNOWN_ITEM = "shortcode-unknown-item";
+}
+
+#[cfg(test)]
+mod tests {
+    /// README carries the list of every code between its markers; `UPDATE_AUTHORING=1 cargo test`
+    /// rewrites it.
+    #[test]
+    fn readme_lists_every_code_once() {
+        let engine = crate::diag::code::ALL;
+        let mut names: Vec<&str> = engine.iter().chain(super::ALL).map(|c| c.name).collect();
+        names.sort_unstable();
+        let len = names.len();
+        names.dedup();
+        assert_eq!(names.len(), len, "a code is declared twice");
+
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+        let text = std::fs::read_to_string(&path).expect("README.md");
+        let (start, end) = ("<!-- codes:start -->\n", "<!-- codes:end -->");
+        let a = text.find(start).expect("start marker") + start.len();
+        let b = text.find(end).expect("end marker");
+        let want = crate::diag::code::reference(super::ALL);
+        if std::env::var_os("UPDATE_AUTHORING").is_some() {
+            std::fs::write(&path, format!("{}{want}{}", &text[..a], &text[b..])).expect("write");
+            return;
+        }
+        assert_eq!(
+            &text[a..b],
+            want,
+            "README's list of codes is stale: run UPDATE_AUTHORING=1 cargo test"
+        );
+    }
+}
