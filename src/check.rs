@@ -4,33 +4,32 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use scraper::{Html, Selector};
-
 use crate::config::Overrides;
 use crate::diag::{Diagnostic, Pos, code};
-use crate::output::OutputTree;
 use crate::pipeline;
 use crate::render::PageLinks;
 
-/// Every diagnostic of a build of `root`, plus the link and orphan checks when it built.
+/// Every diagnostic of a build of `root`, plus the link and orphan checks when it built. The
+/// build keeps no page: only the paths of the outputs and each page's links and anchors.
 pub fn run(
     root: &Path,
     overrides: &Overrides,
     extension: crate::extension::Load,
 ) -> Vec<Diagnostic> {
-    match pipeline::build(root, overrides, extension) {
+    let built = pipeline::prepare(root, overrides, extension).and_then(|p| {
+        let paths = crate::sink::Paths::default();
+        let report = pipeline::render_all(&p, &paths, true)?;
+        Ok((paths.into_paths(), report))
+    });
+    match built {
         Err(diags) => diags,
-        Ok((tree, report)) => {
+        Ok((paths, report)) => {
             let mut diags = report.warnings;
-            diags.extend(links(root, &tree, &report.links));
+            diags.extend(links(root, &paths, &report.links, &report.site_hrefs));
             diags.sort_by(|a, b| (b.severity, &a.file, a.pos).cmp(&(a.severity, &b.file, b.pos)));
             diags
         }
     }
-}
-
-fn selector(s: &str) -> Selector {
-    Selector::parse(s).unwrap_or_else(|_| unreachable!("static selector {s}"))
 }
 
 /// The output file a root-relative URL names.
@@ -51,30 +50,31 @@ fn position(root: &Path, source: &Path, written: &str) -> Option<(Pos, String)> 
     Some((crate::source::pos_of(&text, off), text))
 }
 
-/// Checks every body link and anchor against the built tree, and finds pages nothing links to.
-fn links(root: &Path, tree: &OutputTree, pages: &[PageLinks]) -> Vec<Diagnostic> {
-    let mut ids: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+/// Checks every body link and anchor against the built paths and the pages' anchors, and finds
+/// pages nothing links to.
+fn links(
+    root: &Path,
+    files: &BTreeMap<String, usize>,
+    pages: &[PageLinks],
+    site_hrefs: &[String],
+) -> Vec<Diagnostic> {
+    let ids: BTreeMap<&str, BTreeSet<&str>> = pages
+        .iter()
+        .map(|p| {
+            (
+                p.output.as_str(),
+                p.ids.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect();
     let mut inbound: BTreeSet<String> = BTreeSet::new();
-    let id_sel = selector("[id]");
-    let a_sel = selector("a[href]");
-    for (path, bytes) in &tree.files {
-        if !path.ends_with(".html") {
-            continue;
-        }
-        let doc = Html::parse_document(&String::from_utf8_lossy(bytes));
-        ids.insert(
-            path.as_str(),
-            doc.select(&id_sel)
-                .filter_map(|e| e.value().attr("id").map(str::to_owned))
-                .collect(),
-        );
-        for a in doc.select(&a_sel) {
-            if let Some(href) = a.value().attr("href") {
-                let target = target_file(href.split('#').next().unwrap_or(""));
-                if href.starts_with('/') && target != *path {
-                    inbound.insert(target);
-                }
-            }
+    let from_pages = pages
+        .iter()
+        .flat_map(|p| p.hrefs.iter().map(move |h| (Some(p.output.as_str()), h)));
+    for (from, href) in from_pages.chain(site_hrefs.iter().map(|h| (None, h))) {
+        let target = target_file(href.split('#').next().unwrap_or(""));
+        if href.starts_with('/') && from != Some(target.as_str()) {
+            inbound.insert(target);
         }
     }
     let mut out = Vec::new();
@@ -105,7 +105,7 @@ fn links(root: &Path, tree: &OutputTree, pages: &[PageLinks]) -> Vec<Diagnostic>
                 // Relative links are resolved against the page's own URL.
                 target_file(&format!("{}{path_part}", page.url))
             };
-            let problem = if !tree.files.contains_key(&file) {
+            let problem = if !files.contains_key(&file) {
                 Some((
                     code::LINK_BROKEN,
                     format!("link to `{}`: no page or file at {url}", link.written),
@@ -116,9 +116,7 @@ fn links(root: &Path, tree: &OutputTree, pages: &[PageLinks]) -> Vec<Diagnostic>
                     let known = ids.get(file.as_str());
                     (!known.is_some_and(|k| k.contains(a))).then(|| {
                         let hint = known
-                            .map(|k| {
-                                crate::diag::unknown_name_hint(a, k.iter().map(String::as_str))
-                            })
+                            .map(|k| crate::diag::unknown_name_hint(a, k.iter().copied()))
                             .unwrap_or_default();
                         (
                             code::ANCHOR_BROKEN,

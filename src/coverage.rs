@@ -13,16 +13,9 @@ use crate::config::Config;
 use crate::load::content::RawPage;
 use crate::load::i18n::FtlFile;
 
-/// The content hash a translation records in `translated_from`: the source page's title,
-/// description and body, line endings normalised.
+/// The content hash a translation records in `translated_from`, as text.
 pub fn source_hash(page: &RawPage) -> String {
-    let mut text = String::new();
-    text.push_str(&page.front.title);
-    text.push('\n');
-    text.push_str(page.front.description.as_deref().unwrap_or(""));
-    text.push('\n');
-    text.push_str(page.body().replace("\r\n", "\n").trim_end());
-    format!("{:016x}", xxhash_rust::xxh3::xxh3_64(text.as_bytes()))
+    format!("{:016x}", page.source_hash)
 }
 
 #[derive(Debug, Serialize, PartialEq, Eq)]

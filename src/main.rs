@@ -23,6 +23,7 @@ mod pipeline;
 mod render;
 mod serve;
 mod shortcode;
+mod sink;
 mod slug;
 mod source;
 mod view;

@@ -1,22 +1,29 @@
-//! Output: the rendered tree in memory, and writing it so that a failed or killed build never
-//! touches the old one, two builds never mix, and nothing lands outside the output folder.
+//! Output: writing the site so that a failed or killed build never touches the old one, two
+//! builds never mix, and nothing lands outside the output folder.
 //!
 //! The write, step by step (every step holds an exclusive lock on the output's parent folder):
 //! 1. leftovers of builds that died (`.<name>.hubgen-new-<pid>`, `.<name>.hubgen-old-<pid>`
 //!    beside the output) are removed: under the lock, no live hubgen owns them;
-//! 2. the whole tree goes to a fresh staging folder beside the output, each path checked again
-//!    (no absolute path, no `..`, no empty or dot segment), with the manifest that marks the
-//!    folder as hubgen's written last;
+//! 2. a fresh staging folder beside the output takes each file from the render worker that made
+//!    it ([`Staging`], a `Sink`), in parallel: each path checked again (no absolute path, no `..`,
+//!    no empty or dot segment), created new (two outputs with one path are an error), written and
+//!    hashed; only the manifest entries are kept, and the manifest that marks the folder as
+//!    hubgen's is written last, in path order;
 //! 3. the staging folder and the output are exchanged in one step (`renameat2(RENAME_EXCHANGE)`
 //!    on Linux; two renames elsewhere), so a reader sees the old tree or the new one, never none;
 //! 4. the old tree, now in the staging name, is removed; if that fails the build still succeeded
-//!    and the next build removes it.
+//!    and the next build removes it. A build that fails drops its staging folder uncommitted,
+//!    which removes it.
 
 pub mod guard;
 
 use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use crate::sink::{Refused, Sink};
 
 /// The file that marks a folder as written by hubgen: every file of the tree with its size and
 /// hash, in path order. It is not part of the site.
@@ -86,30 +93,12 @@ impl OutputTree {
         true
     }
 
+    #[cfg(test)]
     pub fn total_bytes(&self) -> usize {
         self.files.values().map(Vec::len).sum()
     }
 
-    /// The manifest: `{"generator": "hubgen", "files": [{"path", "bytes", "xxh3"}…]}`, in path
-    /// order, so it is as deterministic as the tree.
-    pub fn manifest(&self) -> Vec<u8> {
-        let files: Vec<serde_json::Value> = self
-            .files
-            .iter()
-            .map(|(path, bytes)| {
-                serde_json::json!({
-                    "path": path,
-                    "bytes": bytes.len(),
-                    "xxh3": format!("{:016x}", xxhash_rust::xxh3::xxh3_64(bytes)),
-                })
-            })
-            .collect();
-        let doc = serde_json::json!({ "generator": "hubgen", "files": files });
-        let mut text = serde_json::to_vec_pretty(&doc).unwrap_or_default();
-        text.push(b'\n');
-        text
-    }
-
+    #[cfg(test)]
     /// Writes the tree to `out` (which the guard has accepted) as described in the module docs.
     /// On error, `out` is as it was and no staging folder is left.
     pub fn write_to(&self, out: &Path, opts: WriteOptions) -> io::Result<Written> {
@@ -121,50 +110,190 @@ impl OutputTree {
                 )
             })?;
         }
+        let staging = Staging::begin(out, opts)?;
+        for (rel, bytes) in &self.files {
+            staging.put(rel, bytes.clone()).map_err(|r| match r {
+                Refused::Taken => io::Error::new(io::ErrorKind::AlreadyExists, rel.clone()),
+                Refused::Failed(m) => io::Error::other(m),
+            })?;
+        }
+        staging.commit().map(|(w, _)| w)
+    }
+}
+
+/// One written file as the manifest lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub path: String,
+    pub bytes: u64,
+    pub xxh3: u64,
+}
+
+impl Entry {
+    fn of(path: &str, bytes: &[u8]) -> Self {
+        Entry {
+            path: path.to_owned(),
+            bytes: bytes.len() as u64,
+            xxh3: xxhash_rust::xxh3::xxh3_64(bytes),
+        }
+    }
+}
+
+/// The manifest: `{"generator": "hubgen", "files": [{"path", "bytes", "xxh3"}…]}`, in path order
+/// whatever order the files were written in, so it is as deterministic as the tree.
+pub fn manifest(entries: &mut [Entry]) -> Vec<u8> {
+    entries.sort_by(|a, b| a.path.cmp(&b.path));
+    let files: Vec<serde_json::Value> = entries
+        .iter()
+        .map(|e| {
+            serde_json::json!({
+                "path": e.path,
+                "bytes": e.bytes,
+                "xxh3": format!("{:016x}", e.xxh3),
+            })
+        })
+        .collect();
+    let doc = serde_json::json!({ "generator": "hubgen", "files": files });
+    let mut text = serde_json::to_vec_pretty(&doc).unwrap_or_default();
+    text.push(b'\n');
+    text
+}
+
+/// A build being written: a fresh staging folder beside the output, under the lock, that takes
+/// files from every render worker as they are made (each checked, written and hashed) and holds
+/// only their manifest entries. `commit` swaps it in; dropping it uncommitted removes it, so a
+/// failed build leaves the output as it was.
+pub struct Staging {
+    out: PathBuf,
+    dir: PathBuf,
+    _lock: std::fs::File,
+    written: Written,
+    entries: Mutex<Vec<Entry>>,
+    count: AtomicUsize,
+    fail_after: Option<usize>,
+    failed: AtomicBool,
+    committed: bool,
+}
+
+/// The size of what a commit put in place.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Totals {
+    pub files: usize,
+    pub bytes: u64,
+}
+
+impl Staging {
+    /// Takes the lock on the output's parent, removes leftovers of dead builds, and creates the
+    /// staging folder.
+    pub fn begin(out: &Path, opts: WriteOptions) -> io::Result<Self> {
         let (parent, name) = split_out(out);
         std::fs::create_dir_all(&parent)?;
         let mut written = Written::default();
-        let _lock = lock_dir(&parent, &mut written.waited)?;
+        let lock = lock_dir(&parent, &mut written.waited)?;
         written.removed_leftovers = remove_leftovers(&parent, &name);
-        let pid = std::process::id();
-        let staging = parent.join(format!(".{name}.hubgen-new-{pid}"));
-        if let Err(e) = self.write_all(&staging, opts) {
-            let _ = std::fs::remove_dir_all(&staging);
-            return Err(e);
-        }
-        if let Err(e) = swap(&staging, out) {
-            let _ = std::fs::remove_dir_all(&staging);
-            return Err(e);
-        }
-        // `staging` now holds the old tree, if there was one.
-        if staging.exists()
-            && let Err(e) = std::fs::remove_dir_all(&staging)
-        {
-            written.old_not_removed = Some((staging, e));
-        }
-        Ok(written)
+        let dir = parent.join(format!(".{name}.hubgen-new-{}", std::process::id()));
+        std::fs::create_dir(&dir)?;
+        Ok(Staging {
+            out: out.to_path_buf(),
+            dir,
+            _lock: lock,
+            written,
+            entries: Mutex::new(Vec::new()),
+            count: AtomicUsize::new(0),
+            fail_after: opts.fail_after,
+            failed: AtomicBool::new(false),
+            committed: false,
+        })
     }
 
-    fn write_all(&self, dir: &Path, opts: WriteOptions) -> io::Result<()> {
-        std::fs::create_dir(dir)?;
-        let mut made: std::collections::HashSet<PathBuf> = std::collections::HashSet::new();
-        for (n, (rel, bytes)) in self.files.iter().enumerate() {
-            if opts.fail_after.is_some_and(|limit| n >= limit) {
-                return Err(io::Error::new(
-                    io::ErrorKind::StorageFull,
-                    "no space left on device (injected by HUBGEN_FAULT)",
-                ));
-            }
-            let path = dir.join(rel);
-            if let Some(p) = path.parent()
-                && !made.contains(p)
-            {
-                std::fs::create_dir_all(p)?;
-                made.insert(p.to_path_buf());
-            }
-            std::fs::write(&path, bytes)?;
+    fn write_file(&self, rel: &str, bytes: &[u8]) -> Result<(), Refused> {
+        use std::io::Write;
+        check_rel(rel).map_err(|e| Refused::Failed(format!("refusing to write {e}")))?;
+        let n = self.count.fetch_add(1, Ordering::Relaxed);
+        if self.fail_after.is_some_and(|limit| n >= limit) {
+            return Err(Refused::Failed(
+                "no space left on device (injected by HUBGEN_FAULT)".into(),
+            ));
         }
-        std::fs::write(dir.join(MANIFEST), self.manifest())
+        let path = self.dir.join(rel);
+        let open = || {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+        };
+        let file = match open() {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if let Some(p) = path.parent() {
+                    std::fs::create_dir_all(p).map_err(|e| Refused::Failed(e.to_string()))?;
+                }
+                open()
+            }
+            other => other,
+        };
+        let mut file = match file {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Err(Refused::Taken),
+            Err(e) => return Err(Refused::Failed(format!("{rel}: {e}"))),
+        };
+        file.write_all(bytes)
+            .map_err(|e| Refused::Failed(format!("{rel}: {e}")))
+    }
+
+    /// Writes the manifest, swaps the staging folder in and removes the old tree.
+    pub fn commit(mut self) -> io::Result<(Written, Totals)> {
+        let mut entries =
+            std::mem::take(&mut *self.entries.lock().unwrap_or_else(|e| e.into_inner()));
+        let totals = Totals {
+            files: entries.len(),
+            bytes: entries.iter().map(|e| e.bytes).sum(),
+        };
+        std::fs::write(self.dir.join(MANIFEST), manifest(&mut entries))?;
+        swap(&self.dir, &self.out)?;
+        self.committed = true;
+        // The staging name now holds the old tree, if there was one.
+        let mut written = std::mem::take(&mut self.written);
+        if self.dir.exists()
+            && let Err(e) = std::fs::remove_dir_all(&self.dir)
+        {
+            written.old_not_removed = Some((self.dir.clone(), e));
+        }
+        Ok((written, totals))
+    }
+}
+
+impl Sink for Staging {
+    fn put(&self, path: &str, bytes: Vec<u8>) -> Result<(), Refused> {
+        if self.failed.load(Ordering::Relaxed) {
+            return Err(Refused::Failed("an earlier write failed".into()));
+        }
+        match self.write_file(path, &bytes) {
+            Ok(()) => {
+                let entry = Entry::of(path, &bytes);
+                self.entries
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(entry);
+                Ok(())
+            }
+            Err(Refused::Taken) => Err(Refused::Taken),
+            Err(e) => {
+                self.failed.store(true, Ordering::Relaxed);
+                Err(e)
+            }
+        }
+    }
+
+    fn failed(&self) -> bool {
+        self.failed.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
     }
 }
 
@@ -377,7 +506,7 @@ mod tests {
                 },
             )
             .unwrap_err();
-        assert_eq!(e.kind(), io::ErrorKind::StorageFull);
+        assert!(e.to_string().contains("no space left"), "{e}");
         assert_eq!(std::fs::read(out.join("a.html")).unwrap(), b"old a");
         assert_eq!(std::fs::read(out.join(MANIFEST)).unwrap(), before);
         assert_eq!(leftovers(tmp.path()), Vec::<String>::new());

@@ -11,6 +11,7 @@ use crate::load;
 use crate::output::OutputTree;
 use crate::render;
 use crate::shortcode::{self, Provider};
+use crate::sink::Sink;
 
 /// A site without `data/` has no shortcodes.
 struct NoShortcodes;
@@ -40,8 +41,10 @@ pub struct Report {
     pub bytes: usize,
     pub stages: Vec<(&'static str, Duration)>,
     pub warnings: Vec<Diagnostic>,
-    /// Each page's source and body links, for `hubgen check`.
+    /// Each page's source, body links and anchors, for `hubgen check` (empty otherwise).
     pub links: Vec<render::PageLinks>,
+    /// The `<a href>`s of the site files (root, 404), for `hubgen check`.
+    pub site_hrefs: Vec<String>,
 }
 
 /// Everything loaded and checked, ready to render: what `serve` keeps between rebuilds.
@@ -123,9 +126,14 @@ impl Prepared {
         }
         let mut touched = std::collections::HashSet::new();
         for (i, text, offset, front, parent) in edits {
-            self.pages[i].text = text;
-            self.pages[i].body_offset = offset;
-            self.pages[i].front = front;
+            let old = &self.pages[i];
+            self.pages[i] = load::content::RawPage::on_disk(
+                old.locale.clone(),
+                old.rel.clone(),
+                old.file.clone(),
+                front,
+                (root.join(&old.file), &text, offset),
+            );
             touched.insert(i);
             if let Some(section) = parent {
                 // The section in every locale: a locale without this page lists the fallback.
@@ -147,21 +155,31 @@ impl Prepared {
         &self,
         indices: &std::collections::HashSet<usize>,
     ) -> Result<Vec<(String, Vec<u8>)>, Vec<Diagnostic>> {
-        let (rendered, diags) = self.with_inputs(|i| render::render_pages(i, indices));
+        let memory = crate::sink::Memory::default();
+        let diags = self.with_inputs(|i| render::render_pages(i, indices, &memory));
         if diags.iter().any(Diagnostic::is_error) {
             return Err(diags);
         }
-        Ok(rendered.files.into_iter().collect())
+        Ok(memory.into_files().into_iter().collect())
     }
 }
 
-/// Runs the pipeline up to an in-memory tree. On error, nothing is written anywhere.
+/// Runs the pipeline into an in-memory tree. On error, nothing is written anywhere.
+#[cfg(test)]
 pub fn build(
     root: &Path,
     overrides: &Overrides,
     load_extension: extension::Load,
 ) -> Result<(OutputTree, Report), Vec<Diagnostic>> {
-    render_all(&prepare(root, overrides, load_extension)?)
+    let prepared = prepare(root, overrides, load_extension)?;
+    let memory = crate::sink::Memory::default();
+    let mut report = render_all(&prepared, &memory, false)?;
+    let tree = OutputTree {
+        files: memory.into_files(),
+    };
+    report.files = tree.files.len();
+    report.bytes = tree.total_bytes();
+    Ok((tree, report))
 }
 
 /// Load and compute: every input read and checked, generated pages added.
@@ -369,44 +387,44 @@ fn add_generated_pages(
     diags
 }
 
-/// Render and assemble: every page, the site files, the statics and the domain's exports.
-pub fn render_all(p: &Prepared) -> Result<(OutputTree, Report), Vec<Diagnostic>> {
+/// Render into `sink`: the statics, every page (each handed over by the worker that rendered it),
+/// the site files and the domain's exports. `index` keeps each page's links and anchors for the
+/// link checker. On error the sink may hold part of the site; the caller throws it away.
+pub fn render_all(p: &Prepared, sink: &dyn Sink, index: bool) -> Result<Report, Vec<Diagnostic>> {
     let t = Instant::now();
     let mut report = Report {
         stages: p.stages.clone(),
+        pages: p.pages.len(),
         ..Report::default()
     };
     let mut diags = Diagnostics::new();
     diags.extend(p.warnings.iter().cloned());
-    let (rendered, d) = p.with_inputs(render::render);
-    diags.extend(d);
-    report.stages.push(("render", t.elapsed()));
-    if diags.has_errors() {
-        return Err(diags.into_sorted());
-    }
-    let mut tree = p.statics.clone();
-    report.pages = p.pages.len();
-    report.links = rendered.pages;
-    for (path, bytes) in rendered.files {
-        if !tree.insert(path.clone(), bytes) {
-            diags.push(
-                Diagnostic::error(code::URL_CLASH, format!("two outputs want the path {path}"))
-                    .with_hint("a page's URL collides with a static file"),
-            );
+    for (path, bytes) in &p.statics.files {
+        if let Err(d) = render::put(sink, path, bytes.clone()) {
+            diags.push(d);
         }
     }
-    if let Some(ext) = &p.extension {
+    if !diags.has_errors() {
+        let (rendered, d) = p.with_inputs(|i| render::render(i, sink, index));
+        diags.extend(d);
+        report.links = rendered.index;
+        report.site_hrefs = rendered.site_hrefs;
+    }
+    if !diags.has_errors()
+        && let Some(ext) = &p.extension
+    {
         for (path, bytes) in ext.exports() {
-            tree.insert(path, bytes);
+            if let Err(d) = render::put(sink, &path, bytes) {
+                diags.push(d);
+            }
         }
     }
+    report.stages.push(("render and write", t.elapsed()));
     if diags.has_errors() {
         return Err(diags.into_sorted());
     }
-    report.files = tree.files.len();
-    report.bytes = tree.total_bytes();
     report.warnings = diags.into_sorted();
-    Ok((tree, report))
+    Ok(report)
 }
 
 /// Why `build_to_disk` wrote nothing.
@@ -430,8 +448,18 @@ pub fn build_to_disk(
     let config = Config::load(root, overrides).map_err(Failure::Diagnostics)?;
     let target = crate::output::guard::check(root, &config.source_dirs(), out, force)
         .map_err(Failure::Refused)?;
-    let (tree, mut report) =
-        build(root, overrides, load_extension).map_err(Failure::Diagnostics)?;
+    let prepared = prepare(root, overrides, load_extension).map_err(Failure::Diagnostics)?;
+    let write_failed = |e: std::io::Error| {
+        Failure::Diagnostics(vec![
+            Diagnostic::error(code::WRITE_FAILED, format!("cannot write {}: {e}", out.display())).with_hint(
+                "nothing was replaced; check the free space and the permissions of the output's parent folder",
+            ),
+        ])
+    };
+    let staging = crate::output::Staging::begin(&target, opts).map_err(write_failed)?;
+    // On error `staging` is dropped uncommitted, which removes it: the output stays as it was.
+    let mut report = render_all(&prepared, &staging, false).map_err(Failure::Diagnostics)?;
+    drop(prepared);
     if !config.base_url_set {
         report.warnings.push(
             Diagnostic::warning(
@@ -446,13 +474,9 @@ pub fn build_to_disk(
         );
     }
     let t = Instant::now();
-    let written = tree.write_to(&target, opts).map_err(|e| {
-        Failure::Diagnostics(vec![
-            Diagnostic::error(code::WRITE_FAILED, format!("cannot write {}: {e}", out.display())).with_hint(
-                "nothing was replaced; check the free space and the permissions of the output's parent folder",
-            ),
-        ])
-    })?;
+    let (written, totals) = staging.commit().map_err(write_failed)?;
+    report.files = totals.files;
+    report.bytes = usize::try_from(totals.bytes).unwrap_or(usize::MAX);
     for p in &written.removed_leftovers {
         report.warnings.push(Diagnostic::warning(
             code::WRITE_LEFTOVER,
@@ -474,7 +498,7 @@ pub fn build_to_disk(
             .with_hint("the next build removes it"),
         );
     }
-    report.stages.push(("write", t.elapsed()));
+    report.stages.push(("swap", t.elapsed()));
     Ok(report)
 }
 
@@ -522,7 +546,11 @@ mod tests {
         }
         let o = Overrides::default();
         let mut prepared = prepare(root, &o, crate::EXTENSION).unwrap();
-        let (mut tree, _) = render_all(&prepared).unwrap();
+        let memory = crate::sink::Memory::default();
+        render_all(&prepared, &memory, false).unwrap();
+        let mut tree = OutputTree {
+            files: memory.into_files(),
+        };
         // Body edits in two locales, one with a new figure, one with a new FAQ answer.
         let edit = |rel: &str, from: &str, to: &str| {
             let p = root.join(rel);

@@ -1,7 +1,7 @@
 //! Render: plan every page of every locale as a flat job list, then render Markdown and Tera in
 //! parallel over shared, read-only state. The only module that knows Tera.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -16,6 +16,7 @@ use crate::load::content::RawPage;
 use crate::load::templates::TemplateSource;
 use crate::markdown;
 use crate::shortcode::Provider;
+use crate::sink::{Refused, Sink};
 use crate::source::pos_of;
 use crate::view::TableView;
 
@@ -283,20 +284,26 @@ pub struct Inputs<'a> {
     pub css_url: &'a str,
 }
 
-/// The rendered tree: output path → bytes, plus what the link checker and sitemap need.
+/// What rendering keeps once the files are in the sink: per page, what the link checker needs
+/// (empty unless asked for), and how many pages there were.
+#[derive(Debug, Default)]
 pub struct Rendered {
-    pub files: BTreeMap<String, Vec<u8>>,
-    /// Per rendered page: its output path, its source file and the links of its body.
-    pub pages: Vec<PageLinks>,
+    pub pages: usize,
+    pub index: Vec<PageLinks>,
+    /// The `<a href>`s of the root and 404 pages (with `index`).
+    pub site_hrefs: Vec<String>,
 }
 
-/// The links a page's body makes, for the link checker.
+/// A rendered page as the link checker sees it: the links its body makes, and from its HTML the
+/// ids it holds and the site paths its `<a href>`s point at (scanned, not parsed into a DOM).
 #[derive(Debug, Clone)]
 pub struct PageLinks {
     pub output: String,
     pub url: String,
     pub source: PathBuf,
     pub links: Vec<markdown::Link>,
+    pub ids: Vec<String>,
+    pub hrefs: Vec<String>,
 }
 
 /// URL path of a page (`/uk/fine-tuning/`), from its locale folder path and slug.
@@ -638,9 +645,10 @@ fn script_json(v: &serde_json::Value) -> String {
         .replace('<', "\\u003c")
 }
 
-/// Renders every page, the root, 404, sitemap and robots. Collects every error.
-pub fn render(inputs: &Inputs<'_>) -> (Rendered, Vec<Diagnostic>) {
-    render_where(inputs, None)
+/// Renders every page, the root, 404, sitemap and robots into `sink`, each page by the worker that
+/// rendered it. Collects every error; keeps each page's links only when `index` is set.
+pub fn render(inputs: &Inputs<'_>, sink: &dyn Sink, index: bool) -> (Rendered, Vec<Diagnostic>) {
+    render_where(inputs, None, sink, index)
 }
 
 /// Renders only the jobs that show one of `pages` (indices into the page list): what a change to
@@ -648,13 +656,16 @@ pub fn render(inputs: &Inputs<'_>) -> (Rendered, Vec<Diagnostic>) {
 pub fn render_pages(
     inputs: &Inputs<'_>,
     pages: &std::collections::HashSet<usize>,
-) -> (Rendered, Vec<Diagnostic>) {
-    render_where(inputs, Some(pages))
+    sink: &dyn Sink,
+) -> Vec<Diagnostic> {
+    render_where(inputs, Some(pages), sink, false).1
 }
 
 fn render_where(
     inputs: &Inputs<'_>,
     only: Option<&std::collections::HashSet<usize>>,
+    sink: &dyn Sink,
+    index: bool,
 ) -> (Rendered, Vec<Diagnostic>) {
     let (jobs, mut diags) = plan(inputs);
     let sites = site_values(inputs, &jobs);
@@ -667,38 +678,153 @@ fn render_where(
             )
         })
         .collect();
-    type PageResult = Result<(String, Vec<u8>, PageLinks), Vec<Diagnostic>>;
+    type PageResult = Result<Option<PageLinks>, Vec<Diagnostic>>;
     let results: Vec<PageResult> = jobs
         .par_iter()
         .filter(|job| only.is_none_or(|o| o.contains(&job.page)))
-        .map(|job| render_page(inputs, &sites, &urls, &jobs, job))
+        .map(|job| {
+            if sink.failed() {
+                return Ok(None);
+            }
+            let (path, bytes, mut links) = render_page(inputs, &sites, &urls, &jobs, job)?;
+            if index {
+                (links.ids, links.hrefs) = scan_html(&String::from_utf8_lossy(&bytes));
+            }
+            put(sink, &path, bytes).map_err(|d| vec![d])?;
+            Ok(index.then_some(links))
+        })
         .collect();
-    let mut files = BTreeMap::new();
-    let mut page_links = Vec::new();
+    let mut rendered = Rendered::default();
     let mut per_page: Vec<Diagnostic> = Vec::new();
     for r in results {
         match r {
-            Ok((path, bytes, links)) => {
-                files.insert(path, bytes);
-                page_links.push(links);
+            Ok(links) => {
+                rendered.pages += 1;
+                rendered.index.extend(links);
             }
             Err(d) => per_page.extend(d),
         }
     }
     diags.extend(merge_repeats(per_page));
-    if only.is_none() {
+    if only.is_none() && !diags.iter().any(Diagnostic::is_error) {
         match render_site_files(inputs, &sites, &jobs) {
-            Ok(extra) => files.extend(extra),
+            Ok(extra) => {
+                for (path, bytes) in extra {
+                    if index && path.ends_with(".html") {
+                        let (_, hrefs) = scan_html(&String::from_utf8_lossy(&bytes));
+                        rendered.site_hrefs.extend(hrefs);
+                    }
+                    if let Err(d) = put(sink, &path, bytes) {
+                        diags.push(d);
+                    }
+                }
+            }
             Err(d) => diags.extend(d),
         }
     }
-    (
-        Rendered {
-            files,
-            pages: page_links,
-        },
-        diags,
-    )
+    (rendered, diags)
+}
+
+/// Hands one file to the sink; a refusal becomes the diagnostic that says why.
+pub fn put(sink: &dyn Sink, path: &str, bytes: Vec<u8>) -> Result<(), Diagnostic> {
+    sink.put(path, bytes).map_err(|r| match r {
+        Refused::Taken => Diagnostic::error(code::URL_CLASH, format!("two outputs want the path {path}"))
+            .with_hint("a page's URL collides with a static file or another output"),
+        Refused::Failed(m) => Diagnostic::error(code::WRITE_FAILED, format!("cannot write: {m}"))
+            .with_hint(
+                "nothing was replaced; check the free space and the permissions of the output's parent folder",
+            ),
+    })
+}
+
+/// The `id`s of every element and the `href`s of every `<a>` in a page, from a scan of its tags
+/// (comments, scripts and styles skipped; quoted and unquoted values; `&amp;` and friends
+/// decoded).
+pub fn scan_html(html: &str) -> (Vec<String>, Vec<String>) {
+    let (mut ids, mut hrefs) = (Vec::new(), Vec::new());
+    let b = html.as_bytes();
+    let mut i = 0;
+    while let Some(lt) = html[i..].find('<').map(|o| o + i) {
+        i = lt + 1;
+        // `<` not followed by a letter, `/` or `!` is text (`a < b`), not a tag.
+        if !b
+            .get(i)
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'/' || *c == b'!')
+        {
+            continue;
+        }
+        if html[i..].starts_with("!--") {
+            i = html[i..].find("-->").map_or(b.len(), |o| i + o + 3);
+            continue;
+        }
+        let name_end = html[i..]
+            .find(|c: char| c.is_ascii_whitespace() || c == '>' || c == '/')
+            .map_or(b.len(), |o| i + o);
+        let tag = html[i..name_end].to_ascii_lowercase();
+        i = name_end;
+        // Attributes up to the end of the tag.
+        while i < b.len() && b[i] != b'>' {
+            if b[i].is_ascii_whitespace() || b[i] == b'/' {
+                i += 1;
+                continue;
+            }
+            let key_end = html[i..]
+                .find(|c: char| c.is_ascii_whitespace() || c == '=' || c == '>')
+                .map_or(b.len(), |o| i + o);
+            let key = html[i..key_end].to_ascii_lowercase();
+            i = key_end;
+            while i < b.len() && b[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if i >= b.len() || b[i] != b'=' {
+                continue;
+            }
+            i += 1;
+            while i < b.len() && b[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let value = match b.get(i) {
+                Some(&q @ (b'"' | b'\'')) => {
+                    let end = html[i + 1..].find(q as char).map_or(b.len(), |o| i + 1 + o);
+                    let v = &html[i + 1..end];
+                    i = (end + 1).min(b.len());
+                    v
+                }
+                _ => {
+                    let end = html[i..]
+                        .find(|c: char| c.is_ascii_whitespace() || c == '>')
+                        .map_or(b.len(), |o| i + o);
+                    let v = &html[i..end];
+                    i = end;
+                    v
+                }
+            };
+            if key == "id" {
+                ids.push(decode_entities(value));
+            } else if key == "href" && tag == "a" {
+                hrefs.push(decode_entities(value));
+            }
+        }
+        if tag == "script" || tag == "style" {
+            let close = format!("</{tag}");
+            i = html[i..]
+                .to_ascii_lowercase()
+                .find(&close)
+                .map_or(b.len(), |o| i + o);
+        }
+    }
+    (ids, hrefs)
+}
+
+fn decode_entities(v: &str) -> String {
+    if !v.contains('&') {
+        return v.to_owned();
+    }
+    v.replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
 }
 
 fn output_path(url: &str) -> String {
@@ -794,6 +920,8 @@ fn render_page(
         url: job.url.clone(),
         source: page.file.clone(),
         links: md.links,
+        ids: Vec::new(),
+        hrefs: Vec::new(),
     };
     Ok((output_path(&job.url), html.into_bytes(), links))
 }
@@ -822,15 +950,16 @@ fn render_body(
         resolve: &resolve,
         faq: extra.and_then(|e| e.get("faq")).and_then(|f| f.as_str()),
     };
-    let (md, problems) = markdown::render(page.body(), inputs.provider, loc, &env);
+    let text = page.text().map_err(|d| vec![d])?;
+    let (md, problems) = markdown::render(text.body(), inputs.provider, loc, &env);
     if !problems.is_empty() {
         return Err(problems
             .into_iter()
             .map(|p| {
-                let pos = page.pos_in_body(p.offset);
+                let pos = text.pos_in_body(p.offset);
                 let d = Diagnostic::error(p.code, p.message)
                     .in_file(&page.file)
-                    .at_in(pos, &page.text);
+                    .at_in(pos, &text.text);
                 match p.hint {
                     Some(h) => d.with_hint(h),
                     None => d,

@@ -124,8 +124,12 @@ impl Session {
             };
         }
         let result = pipeline::prepare(root, overrides, self.extension).and_then(|p| {
-            let built = pipeline::render_all(&p)?;
-            Ok((p, built))
+            let memory = crate::sink::Memory::default();
+            let report = pipeline::render_all(&p, &memory, false)?;
+            let tree = OutputTree {
+                files: memory.into_files(),
+            };
+            Ok((p, (tree, report)))
         });
         let ms = start.elapsed().as_secs_f64() * 1000.0;
         match result {

@@ -39,7 +39,8 @@ pub struct FrontMatter {
     pub translated_from: Option<String>,
 }
 
-/// One Markdown file of one locale.
+/// One Markdown file of one locale: what navigation, lists and links need. The body is not held;
+/// it is read again when the page is rendered.
 #[derive(Debug, Clone)]
 pub struct RawPage {
     pub locale: String,
@@ -49,42 +50,128 @@ pub struct RawPage {
     /// Path from the site root, for diagnostics.
     pub file: PathBuf,
     pub front: FrontMatter,
-    /// The whole file, for positions.
-    pub text: String,
-    pub body_offset: usize,
+    pub body: Body,
+    /// The content hash a translation records in `translated_from` (see [`source_hash`]).
+    pub source_hash: u64,
+}
+
+/// Where a page's text is.
+#[derive(Debug, Clone)]
+pub enum Body {
+    /// In its file, read again at render time. `hash` is the xxh3 of the text loaded, so a file
+    /// that changes during the build is an error rather than a page of two versions.
+    File {
+        path: PathBuf,
+        offset: usize,
+        hash: u64,
+    },
+    /// In memory: a page a data provider generated.
+    Text(String),
+}
+
+/// The whole text of a page and the byte offset of its body.
+pub struct Text<'a> {
+    pub text: std::borrow::Cow<'a, str>,
+    pub offset: usize,
+}
+
+impl Text<'_> {
+    pub fn body(&self) -> &str {
+        &self.text[self.offset..]
+    }
+
+    /// Position of a byte offset of the body, in the whole file.
+    pub fn pos_in_body(&self, offset: usize) -> Pos {
+        pos_of(&self.text, self.offset + offset)
+    }
+}
+
+/// The content hash of a page that a translation records: its title, description and body, line
+/// endings normalised.
+pub fn source_hash(front: &FrontMatter, body: &str) -> u64 {
+    let mut text = String::new();
+    text.push_str(&front.title);
+    text.push('\n');
+    text.push_str(front.description.as_deref().unwrap_or(""));
+    text.push('\n');
+    text.push_str(body.replace("\r\n", "\n").trim_end());
+    xxhash_rust::xxh3::xxh3_64(text.as_bytes())
 }
 
 impl RawPage {
     /// A page a data provider generated, as if it had been written in the locale folder.
     pub fn generated(locale: &str, g: crate::shortcode::GeneratedPage) -> Self {
+        let front = FrontMatter {
+            title: g.title,
+            description: g.description,
+            weight: g.weight,
+            extra: g.extra,
+            ..FrontMatter::default()
+        };
         RawPage {
             locale: locale.to_owned(),
             rel: g.rel,
             file: g.source,
-            front: FrontMatter {
-                title: g.title,
-                description: g.description,
-                weight: g.weight,
-                extra: g.extra,
-                ..FrontMatter::default()
-            },
-            text: g.body,
-            body_offset: 0,
+            source_hash: source_hash(&front, &g.body),
+            front,
+            body: Body::Text(g.body),
         }
     }
 
-    pub fn body(&self) -> &str {
-        &self.text[self.body_offset..]
+    /// A page read from `path` (its whole `text`, the body at `offset`).
+    pub fn on_disk(
+        locale: String,
+        rel: String,
+        file: PathBuf,
+        front: FrontMatter,
+        (path, text, offset): (PathBuf, &str, usize),
+    ) -> Self {
+        RawPage {
+            locale,
+            rel,
+            file,
+            source_hash: source_hash(&front, &text[offset..]),
+            front,
+            body: Body::File {
+                path,
+                offset,
+                hash: xxhash_rust::xxh3::xxh3_64(text.as_bytes()),
+            },
+        }
+    }
+
+    /// The page's text, read again from its file if it is on disk.
+    pub fn text(&self) -> Result<Text<'_>, Diagnostic> {
+        match &self.body {
+            Body::Text(t) => Ok(Text {
+                text: std::borrow::Cow::Borrowed(t),
+                offset: 0,
+            }),
+            Body::File { path, offset, hash } => {
+                let read = std::fs::read_to_string(path).map_err(|e| {
+                    Diagnostic::error(code::FILE_READ, format!("cannot read: {e}"))
+                        .in_file(&self.file)
+                        .with_hint("the file was readable when the build started")
+                })?;
+                if xxhash_rust::xxh3::xxh3_64(read.as_bytes()) != *hash || read.len() < *offset {
+                    return Err(Diagnostic::error(
+                        code::FILE_READ,
+                        "the file changed while the site was being built",
+                    )
+                    .in_file(&self.file)
+                    .with_hint("build again"));
+                }
+                Ok(Text {
+                    text: std::borrow::Cow::Owned(read),
+                    offset: *offset,
+                })
+            }
+        }
     }
 
     /// A section index (`_index.md`) lists the pages beside it.
     pub fn is_section(&self) -> bool {
         self.rel == "_index.md" || self.rel.ends_with("/_index.md")
-    }
-
-    /// Position of a byte offset of the body, in the whole file.
-    pub fn pos_in_body(&self, offset: usize) -> Pos {
-        pos_of(&self.text, self.body_offset + offset)
     }
 }
 
@@ -227,15 +314,15 @@ fn read_page(
         .with_hint("write a real calendar date as YYYY-MM-DD, e.g. 2026-03-01"));
     }
     url_segments(&file, &text, split.front_matter_line, &rel, &locale, &front)?;
-    let body_offset = split.body_offset;
-    Ok(RawPage {
+    let path = root.join(&file);
+    let offset = split.body_offset;
+    Ok(RawPage::on_disk(
         locale,
         rel,
         file,
         front,
-        text,
-        body_offset,
-    })
+        (path, &text, offset),
+    ))
 }
 
 /// Where a front-matter value was written, in the whole file: the parser's position shifted by
