@@ -31,11 +31,6 @@ pub fn real_site_copy() -> tempfile::TempDir {
     tmp
 }
 
-/// Old name of `real_site_copy`, while the tests move to the fixture.
-pub fn site_copy() -> tempfile::TempDir {
-    real_site_copy()
-}
-
 /// A throwaway copy of the test fixture, with the repository's theme and strings.
 pub fn fixture_copy() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("tempdir");
