@@ -1015,3 +1015,6 @@ fn render_site_files(
         Err(errors)
     }
 }
+
+#[cfg(test)]
+mod tests;

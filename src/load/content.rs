@@ -282,3 +282,6 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod front_matter_tests;
