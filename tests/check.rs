@@ -404,7 +404,7 @@ fn days_since_1970(date: &str) -> Option<u64> {
     if parts.next().is_some() || y < 1970 || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
         return None;
     }
-    let leap = |y: u64| (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let leap = |y: u64| (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400);
     let mut days: u64 = (1970..y).map(|y| if leap(y) { 366 } else { 365 }).sum();
     let months = [
         31,
