@@ -474,3 +474,6 @@ mod tests {
         assert_eq!(e[0].location(), "hubgen.yaml:1:11", "{}", e[0]);
     }
 }
+
+#[cfg(test)]
+mod resolve_tests;

@@ -1147,3 +1147,6 @@ fn render_site_files(
         Err(errors)
     }
 }
+
+#[cfg(test)]
+mod tests;

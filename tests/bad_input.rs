@@ -1,7 +1,8 @@
 //! The bad-input suite: every kind of wrong input a writer, translator or CI can give, run through
-//! the binary over a site that has built before. Each case asserts the exit code, that the message
+//! the binary over the test fixture (tests/fixtures/site) after it has built once. Each case asserts the exit code, that the message
 //! names the file (and line:column where there is one), and that nothing changed on disk: the
-//! previous `public/` byte for byte, the sources, and everything beside the site.
+//! previous `public/` byte for byte, the sources, and everything beside the site. The full error
+//! output of a few representative cases is snapshotted (tests/snapshots/bad_input__human_*.snap).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -101,6 +102,19 @@ fn body(root: &Path, body: &str, at: &str) -> String {
 
 type Setup = fn(&Path) -> Expect;
 
+/// The cases whose whole error output is snapshotted: one per kind of source a writer edits
+/// (data, content, shortcodes, templates, strings, config) and the output folder.
+const SNAPSHOTTED: [&str; 8] = [
+    "yaml syntax",
+    "unknown data key with a suggestion",
+    "monthly below weekly",
+    "unknown front-matter key",
+    "unknown shortcode",
+    "template calling an unknown filter",
+    "Fluent syntax error",
+    "--out a folder hubgen did not write",
+];
+
 fn cases() -> Vec<(&'static str, Setup)> {
     vec![
         // ---- data/ ----
@@ -137,15 +151,15 @@ fn cases() -> Vec<(&'static str, Setup)> {
             build(&[&at, "cannot be part of a URL"])
         }),
         ("card id in upper case", |r| {
-            let at = plant(r, "data/cards.yaml", "id: a40", "id: A40", "A40");
-            build(&[&at, "`a40`"])
+            let at = plant(r, "data/cards.yaml", "id: rtx-4090", "id: RTX-4090", "RTX");
+            build(&[&at, "`rtx-4090`"])
         }),
         ("bundle id with a slash", |r| {
             let at = plant(
                 r,
                 "data/pricing.yaml",
-                "id: 8x-mi300x",
-                "id: 8x/mi300x",
+                "id: 8x-h100-sxm",
+                "id: 8x/h100-sxm",
                 "8x/",
             );
             build(&[&at, "bundle id"])
@@ -199,7 +213,7 @@ fn cases() -> Vec<(&'static str, Setup)> {
             build(&[&at, "`wipe_days`"])
         }),
         ("unknown region in stock", |r| {
-            plant(r, "data/cards.yaml", "dfw-1: 27", "dfx-1: 27", "dfx");
+            plant(r, "data/cards.yaml", "dfw-1: 5", "dfx-1: 5", "dfx");
             build(&["data/cards.yaml:", "unknown region `dfx-1`", "dfw-1"])
         }),
         ("unknown interconnect", |r| {
@@ -371,9 +385,9 @@ fn cases() -> Vec<(&'static str, Setup)> {
             let at = plant(
                 r,
                 "hubgen.yaml",
-                "base_url: https://gpurenthub.com",
-                "base_url: gpurenthub.com",
-                "gpurenthub",
+                "base_url: https://hub.example",
+                "base_url: hub.example",
+                "hub",
             );
             build(&[&at, "base_url"])
         }),
@@ -504,16 +518,12 @@ fn every_bad_input_is_named_exits_non_zero_and_changes_nothing() {
     let template = tempfile::tempdir().expect("tempdir");
     let site = template.path().join("site");
     std::fs::create_dir(&site).expect("mkdir");
-    for item in common::SITE {
-        common::copy(
-            &Path::new(env!("CARGO_MANIFEST_DIR")).join(item),
-            &site.join(item),
-        );
-    }
+    common::fixture_into(&site);
     common::build_ok(&site);
     let cases = cases();
     assert!(cases.len() >= 40, "{} cases", cases.len());
     let mut failures = Vec::new();
+    let mut human = Vec::new();
     for (name, setup) in &cases {
         let tmp = tempfile::tempdir().expect("tempdir");
         common::copy(template.path(), tmp.path());
@@ -559,6 +569,10 @@ fn every_bad_input_is_named_exits_non_zero_and_changes_nothing() {
         if !problems.is_empty() {
             failures.push(format!("{name}: {}\n{stderr}", problems.join("; ")));
         }
+        if SNAPSHOTTED.contains(name) {
+            let text = common::redact(&common::redact(&stderr, &root), tmp.path());
+            human.push((*name, text));
+        }
     }
     assert!(
         failures.is_empty(),
@@ -567,4 +581,15 @@ fn every_bad_input_is_named_exits_non_zero_and_changes_nothing() {
         cases.len(),
         failures.join("\n")
     );
+    // What a writer reads, whole, for a few representative cases.
+    assert_eq!(human.len(), SNAPSHOTTED.len(), "every snapshotted case ran");
+    for (name, text) in human {
+        let slug = name
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("_")
+            .to_lowercase();
+        insta::assert_snapshot!(format!("human_{slug}"), text);
+    }
 }

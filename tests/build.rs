@@ -1,13 +1,19 @@
-//! End-to-end: the real site built by the real binary, and every kind of bad input.
+//! End-to-end: the test fixture built by the real binary, and every kind of bad input; and one
+//! smoke test of this repository's own site.
 
 use std::path::Path;
 
 mod common;
-use common::{edit, hubgen, read, site_copy, tree};
+use common::{edit, fixture_copy, fixture_text, hubgen, read, tree};
+
+/// A fixture data file as JSON values.
+fn data(rel: &str) -> serde_json::Value {
+    serde_saphyr::from_str(&fixture_text(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
 
 #[test]
-fn the_site_builds_in_four_locales_with_every_table_formatted_per_locale() {
-    let site = site_copy();
+fn the_fixture_builds_in_three_locales_with_every_table_formatted_per_locale() {
+    let site = fixture_copy();
     let out = hubgen(site.path(), &[]);
     assert!(
         out.status.success(),
@@ -17,11 +23,17 @@ fn the_site_builds_in_four_locales_with_every_table_formatted_per_locale() {
     let root = site.path();
     let doc = |rel: &str| scraper::Html::parse_document(&read(root, rel));
     let sel = |s: &str| scraper::Selector::parse(s).expect("selector");
+    let fit_rows = data("data/fit.yaml")["rows"]
+        .as_array()
+        .expect("fit rows")
+        .len();
+    assert_eq!(fit_rows, 3, "the fixture's fit rows");
+    // The H100 SXM's monthly price (data/cards.yaml: 1800), and the 8× H100 SXM node:
+    // 1800 × 8 × (1 − 0.10) = 12,960 (four significant figures), each written the locale's way.
     for (lang, money, big) in [
-        ("en", "$1,690", "1,536"),
-        ("uk", "1\u{a0}690\u{a0}$", "1\u{a0}536"),
-        ("zh", "$1,690", "1,536"),
-        ("ru", "1\u{a0}690\u{a0}$", "1\u{a0}536"),
+        ("en", "$1,800", "$12,960"),
+        ("uk", "1\u{a0}800\u{a0}$", "12\u{a0}960\u{a0}$"),
+        ("zh", "$1,800", "$12,960"),
     ] {
         let rel = format!("{lang}/fine-tuning/index.html");
         let html = read(root, &rel);
@@ -36,11 +48,15 @@ fn the_site_builds_in_four_locales_with_every_table_formatted_per_locale() {
         }
         assert_eq!(
             d.select(&sel("figure.table-fit tbody tr")).count(),
-            10,
-            "{lang}: ten fit rows"
+            fit_rows,
+            "{lang}: one fit row per row of data/fit.yaml"
         );
         assert!(html.contains(money), "{lang}: H100 monthly as {money:?}");
-        assert!(html.contains(big), "{lang}: 8× MI300X memory as {big:?}");
+        let bundles: String = d
+            .select(&sel("figure.table-bundles"))
+            .flat_map(|f| f.text())
+            .collect();
+        assert!(bundles.contains(big), "{lang}: 8× H100 node as {big:?}");
         assert!(
             !html.contains("{{"),
             "{lang}: a shortcode was left unexpanded"
@@ -51,38 +67,40 @@ fn the_site_builds_in_four_locales_with_every_table_formatted_per_locale() {
         );
         // Minified: no indentation left from the templates.
         assert!(!html.contains("\n  <"), "{lang}: not minified");
-        // Canonical and alternates for all four locales plus x-default.
-        let alternates: Vec<&str> = d
+        // Canonical and alternates for all three locales plus x-default.
+        let mut alternates: Vec<&str> = d
             .select(&sel("link[rel=alternate]"))
             .filter_map(|l| l.value().attr("hreflang"))
             .collect();
-        for code in ["en", "uk", "zh", "ru", "x-default"] {
-            assert!(alternates.contains(&code), "{lang}: no hreflang {code}");
-        }
+        alternates.sort_unstable();
+        assert_eq!(alternates, ["en", "uk", "x-default", "zh"], "{lang}");
         let canonical = d
             .select(&sel("link[rel=canonical]"))
             .next()
             .expect("canonical");
         assert_eq!(
             canonical.value().attr("href"),
-            Some(format!("https://gpurenthub.com/{lang}/fine-tuning/").as_str())
+            Some(format!("https://hub.example/{lang}/fine-tuning/").as_str())
         );
     }
     // The root sends visitors to their language without JavaScript.
-    let root_page = read(root, "index.html");
-    assert!(!root_page.contains("<script"));
-    for code in ["en", "uk", "zh", "ru"] {
+    let root_page = doc("index.html");
+    assert_eq!(root_page.select(&sel("script")).count(), 0);
+    let links: Vec<&str> = root_page
+        .select(&sel("a[href]"))
+        .filter_map(|a| a.value().attr("href"))
+        .collect();
+    for code in ["en", "uk", "zh"] {
         assert!(
-            root_page.contains(&format!("href=\"/{code}/\""))
-                || root_page.contains(&format!("href=/{code}/")),
-            "root links {code}"
+            links.contains(&format!("/{code}/").as_str()),
+            "root links {code}: {links:?}"
         );
     }
-    assert!(root_page.contains("x-default"));
+    assert!(read(root, "index.html").contains("x-default"));
     let sitemap = read(root, "sitemap.xml");
-    assert!(sitemap.contains("<loc>https://gpurenthub.com/uk/fine-tuning/</loc>"));
-    assert!(sitemap.contains("hreflang=\"zh\" href=\"https://gpurenthub.com/zh/fine-tuning/\""));
-    assert!(read(root, "robots.txt").contains("Sitemap: https://gpurenthub.com/sitemap.xml"));
+    assert!(sitemap.contains("<loc>https://hub.example/uk/fine-tuning/</loc>"));
+    assert!(sitemap.contains("hreflang=\"zh\" href=\"https://hub.example/zh/fine-tuning/\""));
+    assert!(read(root, "robots.txt").contains("Sitemap: https://hub.example/sitemap.xml"));
     assert!(read(root, "404.html").contains("noindex"));
     let css: Vec<_> = std::fs::read_dir(root.join("public"))
         .expect("public")
@@ -91,20 +109,32 @@ fn the_site_builds_in_four_locales_with_every_table_formatted_per_locale() {
         .collect();
     assert_eq!(css.len(), 1, "one fingerprinted stylesheet");
 
-    // JSON exports carry raw numbers.
+    // JSON exports carry raw numbers. Expected figures by the price rules (ARITHMETIC.md §2) from
+    // the fixture's data: a100-sxm monthly 1000, h100-sxm 1800, 2-card discount 0.05, 720 h.
     let fit: serde_json::Value =
         serde_json::from_str(&read(root, "data/fit.json")).expect("fit.json");
     let rows = fit["rows"].as_array().expect("rows");
-    assert_eq!(rows.len(), 10);
-    let full7 = rows
-        .iter()
-        .find(|r| r["model"] == "llama2-7b" && r["method"] == "full")
-        .expect("7B full");
+    assert_eq!(rows.len(), fit_rows);
+    let row = |model: &str, method: &str| {
+        rows.iter()
+            .find(|r| r["model"] == model && r["method"] == method)
+            .unwrap_or_else(|| panic!("{model} {method}"))
+    };
+    let full7 = row("llama2-7b", "full");
     assert_eq!(full7["card"], "2x-a100-sxm");
     assert_eq!(full7["cards"], 2);
-    assert_eq!(full7["monthly_usd"], 1881);
-    assert_eq!(full7["per_gpu_hour_usd"], serde_json::json!(1.31));
-    assert_eq!(full7["cheapest_fit"], "mi300x");
+    // 2 × 1000 × 0.95 = 1900 a month; 1900 / 720 / 2 = 1.319… → 1.32 per GPU-hour.
+    assert_eq!(full7["monthly_usd"], 1900);
+    assert_eq!(full7["per_gpu_hour_usd"], serde_json::json!(1.32));
+    assert_eq!(full7["cheapest_fit"], "2x-a100-sxm");
+    // 70B QLoRA needs 49.96 GB (Model M, ARITHMETIC.md §3.2): 90% of an 80 GB card holds it, so
+    // the A100 SXM at 1000 is the cheapest fit while the row's pick is the H100 SXM.
+    let qlora70 = row("llama2-70b", "qlora");
+    assert_eq!(qlora70["card"], "h100-sxm");
+    assert_eq!(qlora70["monthly_usd"], 1800);
+    assert_eq!(qlora70["per_gpu_hour_usd"], serde_json::json!(2.5));
+    assert_eq!(qlora70["cheapest_fit"], "a100-sxm");
+    assert_eq!(qlora70["cheapest_fit_monthly_usd"], 1000);
     for key in [
         "vram_gb",
         "terms_gb",
@@ -118,19 +148,109 @@ fn the_site_builds_in_four_locales_with_every_table_formatted_per_locale() {
     }
     let cards: serde_json::Value =
         serde_json::from_str(&read(root, "data/cards.json")).expect("cards.json");
-    let a100 = cards["cards"]
-        .as_array()
-        .expect("cards")
-        .iter()
-        .find(|c| c["id"] == "a100-sxm")
-        .expect("a100");
-    assert_eq!(a100["per_gpu_hour_usd"], serde_json::json!(1.38));
-    assert_eq!(a100["available"]["dfw-1"], 30);
+    let card = |id: &str| {
+        cards["cards"]
+            .as_array()
+            .expect("cards")
+            .iter()
+            .find(|c| c["id"] == id)
+            .unwrap_or_else(|| panic!("{id}"))
+            .clone()
+    };
+    // 1000 / 720 = 1.3888… → 1.39; free now as data/cards.yaml says, 0 where it names no count.
+    let a100 = card("a100-sxm");
+    assert_eq!(a100["per_gpu_hour_usd"], serde_json::json!(1.39));
+    assert_eq!(
+        a100["available"],
+        serde_json::json!({ "dfw-1": 4, "iad-1": 0 })
+    );
+    // The card that is not in stock has no availability at all.
+    assert_eq!(card("rtx-4090")["available"], serde_json::json!({}));
+}
+
+/// The fit table in every locale, and the break-even and training tables in English, as a reader
+/// sees them: every figure, unit and note the fixture's data gives. Checked by hand against
+/// ARITHMETIC.md's rules when the snapshot was taken: H100 SXM break-even 1800 / 3.60 = 500 and
+/// 1800 / 2.40 = 750 h (69%–104% of 720 h), two weeks 336 × 2.40 = $806 to 336 × 3.60 = $1,210;
+/// 7B LoRA on the RTX 4090 6 × 7e9 × 19.5e6 / (165.2e12 × MFU × 3600) = 2.8–5.5 h at
+/// 360 / 720 = $0.50, so $1.38–$2.75; memory terms as in ARITHMETIC.md §3.2.
+#[test]
+fn the_computed_tables_of_the_fixture_read_as_snapshotted() {
+    let site = fixture_copy();
+    common::build_ok(site.path());
+    let root = site.path();
+    let mut fit = String::new();
+    for lang in ["en", "uk", "zh"] {
+        let html = read(root, &format!("{lang}/fine-tuning/index.html"));
+        fit.push_str(&format!("== {lang}\n{}", common::table_text(&html, "fit")));
+    }
+    insta::assert_snapshot!("fit_table", fit);
+    let html = read(root, "en/monthly-vs-hourly/index.html");
+    let text = format!(
+        "== break-even\n{}== training\n{}",
+        common::table_text(&html, "break-even"),
+        common::table_text(&html, "training")
+    );
+    insta::assert_snapshot!("break_even_and_training_tables_en", text);
+}
+
+/// Every page of this repository's own site with its `<title>` and its headings: the one test a
+/// writer's heading change breaks (with the reference vectors, which hold data/ to the seeds).
+/// Update with `INSTA_UPDATE=always cargo test --release --test build` after such an edit.
+#[test]
+fn the_real_site_builds_and_checks_clean_and_its_outline_is_as_snapshotted() {
+    let site = common::real_site_copy();
+    let root = site.path();
+    let out = hubgen(root, &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        !stderr.contains("warning"),
+        "the site builds without warnings:\n{stderr}"
+    );
+    let check = std::process::Command::new(env!("CARGO_BIN_EXE_hubgen"))
+        .args(["check", "--format", "json", "--root"])
+        .arg(root)
+        .output()
+        .expect("run hubgen check");
+    let report: serde_json::Value = serde_json::from_slice(&check.stdout).expect("check json");
+    assert_eq!(
+        (report["errors"].as_u64(), report["warnings"].as_u64()),
+        (Some(0), Some(0)),
+        "{report}"
+    );
+    let sel = |s: &str| scraper::Selector::parse(s).expect("selector");
+    let text = |e: scraper::ElementRef<'_>| {
+        e.text()
+            .collect::<String>()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut outline = String::new();
+    for (path, bytes) in tree(&root.join("public")) {
+        let name = path.display().to_string();
+        let is_css = name.starts_with("style.") && name.ends_with(".css");
+        outline.push_str(if is_css { "style.[hash].css" } else { &name });
+        outline.push('\n');
+        if path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let doc = scraper::Html::parse_document(&String::from_utf8_lossy(&bytes));
+        for t in doc.select(&sel("head > title")) {
+            outline.push_str(&format!("  title: {}\n", text(t)));
+        }
+        for h in doc.select(&sel("h1, h2, h3, h4, h5, h6")) {
+            let level = h.value().name()[1..].parse::<usize>().unwrap_or(1);
+            outline.push_str(&format!("  {} {}\n", "#".repeat(level), text(h)));
+        }
+    }
+    insta::assert_snapshot!("real_site_outline", outline);
 }
 
 #[test]
 fn two_builds_are_byte_identical_with_one_thread_and_with_two() {
-    let site = site_copy();
+    let site = fixture_copy();
     let a = site.path().join("out-1");
     let b = site.path().join("out-2");
     assert!(
@@ -163,7 +283,7 @@ fn two_builds_are_byte_identical_with_one_thread_and_with_two() {
 /// injected full disk, a file in the way) are in tests/bad_input.rs, and builds killed while
 /// writing in tests/crash.rs.
 fn assert_bad_input(break_it: impl FnOnce(&Path), expected: &[&str]) {
-    let site = site_copy();
+    let site = fixture_copy();
     let good = hubgen(site.path(), &[]);
     assert!(
         good.status.success(),
@@ -190,12 +310,11 @@ fn assert_bad_input(break_it: impl FnOnce(&Path), expected: &[&str]) {
     assert!(leftovers.is_empty(), "staging folders left behind");
 }
 
-/// Line and column (1-based) of `target` inside the first `context` in this repository's `rel`,
-/// which every site copy starts from: a planted error's place, from the file text rather than
-/// typed in, so an ordinary edit to the data does not break the test.
+/// Line and column (1-based) of `target` inside the first `context` in the fixture's `rel`,
+/// which every fixture copy starts from: a planted error's place, from the file text rather than
+/// typed in.
 fn line_col(rel: &str, context: &str, target: &str) -> (usize, usize) {
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(rel))
-        .unwrap_or_else(|e| panic!("{rel}: {e}"));
+    let text = fixture_text(rel);
     let start = text
         .find(context)
         .unwrap_or_else(|| panic!("{rel} lacks {context:?}"));
@@ -237,16 +356,16 @@ fn malformed_yaml_names_file_line_and_column() {
 
 #[test]
 fn a_duplicate_key_is_an_error_not_last_wins() {
-    // The duplicate goes on the line after `hold_hours: 72`, at its start.
-    let (line, _) = line_col("data/storage.yaml", "hold_hours: 72", "hold_hours");
+    // The duplicate goes on the line after `hold_hours: 48`, at its start.
+    let (line, _) = line_col("data/storage.yaml", "hold_hours: 48", "hold_hours");
     let at = format!("data/storage.yaml:{}:1", line + 1);
     assert_bad_input(
         |root| {
             edit(
                 root,
                 "data/storage.yaml",
-                "hold_hours: 72",
-                "hold_hours: 72\nhold_hours: 48",
+                "hold_hours: 48",
+                "hold_hours: 48\nhold_hours: 36",
             )
         },
         &[&at, "duplicate mapping key: hold_hours"],
@@ -255,32 +374,28 @@ fn a_duplicate_key_is_an_error_not_last_wins() {
 
 #[test]
 fn an_unknown_card_in_a_fit_row_is_named_with_a_hint() {
-    let at = place("data/fit.yaml", "pick: rtx-3090", "rtx-3090");
+    let at = place("data/fit.yaml", "pick: rtx-4090", "rtx-4090");
     assert_bad_input(
-        |root| edit(root, "data/fit.yaml", "pick: rtx-3090", "pick: rtx-3900"),
+        |root| edit(root, "data/fit.yaml", "pick: rtx-4090", "pick: rtx-4900"),
         &[
             &at,
-            "unknown card or bundle `rtx-3900`",
-            "did you mean `rtx-3090`?",
+            "unknown card or bundle `rtx-4900` in a fit row",
+            "did you mean `rtx-4090`?",
         ],
     );
 }
 
 #[test]
 fn a_pick_that_does_not_fit_fails_the_build() {
-    let at = place("data/fit.yaml", "pick: 8x-mi300x", "8x-mi300x");
+    // 7B full by Model M (ARITHMETIC.md §3.1) from the fixture's data: weights 7e9 × 2 B = 14 GB;
+    // state 7e9 × 14 B × 1.14 = 111.72 GB; activations 2048 × (2×4096×32 + 16×4096 + 8×11008 +
+    // 10×32000) B = 1.507 GB; reserve 4.5 GB: 131.73 GB, against 90% of one 80 GB A100 SXM.
+    let at = place("data/fit.yaml", "pick: 2x-a100-sxm", "2x-a100-sxm");
     assert_bad_input(
-        |root| {
-            edit(
-                root,
-                "data/fit.yaml",
-                "pick: 8x-mi300x",
-                "pick: 8x-h100-sxm",
-            )
-        },
+        |root| edit(root, "data/fit.yaml", "pick: 2x-a100-sxm", "pick: a100-sxm"),
         &[
             &at,
-            "70B full needs 1265.8 GB, more than 576.0 GB (90% of the 640 GB of `8x-h100-sxm`)",
+            "7B full needs 131.7 GB, more than 72.0 GB (90% of the 80 GB of `a100-sxm`)",
         ],
     );
 }
@@ -303,7 +418,7 @@ fn an_unknown_table_in_markdown_names_the_page_and_line() {
         ],
     );
     // The line is the shortcode's line in the file, front matter included.
-    let site = site_copy();
+    let site = fixture_copy();
     let text =
         std::fs::read_to_string(site.path().join("content/en/fine-tuning.md")).expect("read");
     let line = text
@@ -326,7 +441,7 @@ fn an_unknown_table_in_markdown_names_the_page_and_line() {
 
 /// Removes the message `key` from every locale's strings.
 fn drop_string(root: &Path, key: &str) {
-    for l in ["en", "uk", "zh", "ru"] {
+    for l in ["en", "uk", "zh"] {
         let p = root.join(format!("i18n/{l}/main.ftl"));
         let text = std::fs::read_to_string(&p).expect("read");
         let kept: Vec<&str> = text
@@ -391,7 +506,7 @@ fn a_folder_of_markdown_builds_with_the_built_in_theme() {
 
 #[test]
 fn pages_are_as_small_as_minifying_each_whole_page_would_make_them() {
-    let site = site_copy();
+    let site = fixture_copy();
     assert!(hubgen(site.path(), &[]).status.success());
     let mut cfg = minify_html::Cfg::new();
     cfg.keep_closing_tags = true;
@@ -405,9 +520,11 @@ fn pages_are_as_small_as_minifying_each_whole_page_would_make_them() {
         }
     }
     assert!(whole > 0);
-    // Template-time minification leaves at most 2% on the table.
+    // Template-time minification leaves little on the table: at most 3% on the fixture, whose
+    // pages are short, so the couple of hundred bytes a page that whole-page minification still
+    // removes weigh more than on long pages (the real site's are within 2%).
     assert!(
-        ours as f64 <= whole as f64 * 1.02,
+        ours as f64 <= whole as f64 * 1.03,
         "ours {ours} bytes, whole-page minified {whole}"
     );
     eprintln!("html bytes: ours {ours}, whole-page minified {whole}");

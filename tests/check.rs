@@ -1,5 +1,6 @@
-//! `hubgen check`: one small fixture per kind of error, each with the exact file, line, column and
-//! message a writer sees; all errors of a stage in one run; JSON and GitHub output.
+//! `hubgen check` on the test fixture (tests/fixtures/site): one planted error per kind, each with
+//! the exact file, line, column and message a writer sees; all errors of a stage in one run (its
+//! JSON report snapshotted); JSON and GitHub output.
 
 use std::path::Path;
 use std::process::Command;
@@ -7,7 +8,7 @@ use std::process::Command;
 use serde_json::Value;
 
 mod common;
-use common::site_copy;
+use common::fixture_copy;
 
 fn check(root: &Path, format: &str) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_hubgen"))
@@ -58,8 +59,8 @@ fn plant(root: &Path, rel: &str, from: &str, to: &str) -> (u64, u64) {
 }
 
 #[test]
-fn the_site_itself_checks_clean() {
-    let site = site_copy();
+fn the_fixture_checks_clean() {
+    let site = fixture_copy();
     let (code, stdout, stderr) = check(site.path(), "json");
     assert_eq!(code, 0, "{stdout}{stderr}");
     let v: Value = serde_json::from_str(&stdout).expect("json");
@@ -69,7 +70,7 @@ fn the_site_itself_checks_clean() {
 
 #[test]
 fn yaml_in_data() {
-    let site = site_copy();
+    let site = fixture_copy();
     let (line, col) = plant(
         site.path(),
         "data/pricing.yaml",
@@ -82,38 +83,35 @@ fn yaml_in_data() {
         (e[0].0.as_str(), e[0].1, e[0].2),
         ("data/pricing.yaml", line, col + 17)
     );
-    assert!(
-        e[0].3.contains("u32") || e[0].3.contains("invalid"),
-        "{e:?}"
-    );
+    assert_eq!(e[0].3, "invalid u32", "{e:?}");
 }
 
 #[test]
 fn front_matter_yaml_with_the_line_of_the_whole_file() {
-    let site = site_copy();
+    let site = fixture_copy();
     let (line, _) = plant(
         site.path(),
-        "content/uk/inference.md",
-        "weight: 60",
-        "weight: [60",
+        "content/uk/monthly-vs-hourly.md",
+        "weight: 30",
+        "weight: [30",
     );
     let e = errors(site.path());
     assert_eq!(e.len(), 1, "{e:?}");
     assert_eq!(
         (e[0].0.as_str(), e[0].1, e[0].2),
-        ("content/uk/inference.md", line, 9)
+        ("content/uk/monthly-vs-hourly.md", line, 9)
     );
 }
 
 #[test]
 fn unknown_front_matter_key_with_did_you_mean() {
-    let site = site_copy();
-    let (line, col) = plant(site.path(), "content/en/inference.md", "title:", "titel:");
+    let site = fixture_copy();
+    let (line, col) = plant(site.path(), "content/en/gpu-memory.md", "title:", "titel:");
     let e = errors(site.path());
     assert_eq!(e.len(), 1, "{e:?}");
     assert_eq!(
         (e[0].0.as_str(), e[0].1, e[0].2),
-        ("content/en/inference.md", line, col)
+        ("content/en/gpu-memory.md", line, col)
     );
     assert!(e[0].3.starts_with("unknown field `titel`"), "{e:?}");
     assert_eq!(e[0].4, "did you mean `title`?");
@@ -121,10 +119,10 @@ fn unknown_front_matter_key_with_did_you_mean() {
 
 #[test]
 fn shortcode() {
-    let site = site_copy();
+    let site = fixture_copy();
     let (line, col) = plant(
         site.path(),
-        "content/zh/inference.md",
+        "content/zh/gpu-memory.md",
         "{{ weights_gb(",
         "{{ weight_gb(",
     );
@@ -133,7 +131,7 @@ fn shortcode() {
     assert_eq!(
         (e[0].0.as_str(), e[0].1, e[0].2, e[0].3.as_str()),
         (
-            "content/zh/inference.md",
+            "content/zh/gpu-memory.md",
             line,
             col,
             "unknown shortcode `weight_gb`"
@@ -144,7 +142,7 @@ fn shortcode() {
 
 #[test]
 fn template_syntax_at_the_template_line() {
-    let site = site_copy();
+    let site = fixture_copy();
     let (line, col) = plant(
         site.path(),
         "themes/default/templates/page.html",
@@ -162,7 +160,7 @@ fn template_syntax_at_the_template_line() {
 
 #[test]
 fn template_runtime_error_names_the_page_once() {
-    let site = site_copy();
+    let site = fixture_copy();
     let (line, col) = plant(
         site.path(),
         "themes/default/templates/page.html",
@@ -184,19 +182,19 @@ fn template_runtime_error_names_the_page_once() {
 
 #[test]
 fn fluent_syntax() {
-    let site = site_copy();
-    let (line, _) = plant(site.path(), "i18n/ru/main.ftl", "nav-label =", "nav-label");
+    let site = fixture_copy();
+    let (line, _) = plant(site.path(), "i18n/zh/main.ftl", "nav-label =", "nav-label");
     let e = errors(site.path());
     assert_eq!(e.len(), 1, "{e:?}");
-    assert_eq!((e[0].0.as_str(), e[0].1), ("i18n/ru/main.ftl", line));
+    assert_eq!((e[0].0.as_str(), e[0].1), ("i18n/zh/main.ftl", line));
     assert!(e[0].3.starts_with("Fluent syntax error"), "{e:?}");
 }
 
 #[test]
 fn broken_link_and_broken_anchor() {
-    let site = site_copy();
+    let site = fixture_copy();
     let root = site.path();
-    let p = root.join("content/en/inference.md");
+    let p = root.join("content/en/monthly-vs-hourly.md");
     let mut text = std::fs::read_to_string(&p).expect("read");
     let line = text.lines().count() as u64 + 2;
     text.push_str(
@@ -207,7 +205,7 @@ fn broken_link_and_broken_anchor() {
     assert_eq!(e.len(), 2, "{e:?}");
     assert_eq!(
         (e[0].0.as_str(), e[0].1, e[0].2),
-        ("content/en/inference.md", line, 19)
+        ("content/en/monthly-vs-hourly.md", line, 19)
     );
     assert_eq!(
         e[0].3,
@@ -216,7 +214,7 @@ fn broken_link_and_broken_anchor() {
     assert!(e[0].4.starts_with("did you mean `formula`?"), "{e:?}");
     assert_eq!(
         (e[1].0.as_str(), e[1].1, e[1].2),
-        ("content/en/inference.md", line, 63)
+        ("content/en/monthly-vs-hourly.md", line, 63)
     );
     assert_eq!(
         e[1].3,
@@ -226,62 +224,71 @@ fn broken_link_and_broken_anchor() {
 
 #[test]
 fn a_link_to_a_missing_page_or_a_draft_is_an_error_at_its_line() {
-    let site = site_copy();
+    let site = fixture_copy();
     let root = site.path();
     let (line, col) = plant(
         root,
-        "content/ru/inference.md",
+        "content/uk/_index.md",
         "(@/gpus/",
         "(@/gpus-draft.md) (@/gpus/",
     );
     std::fs::write(
-        root.join("content/ru/gpus-draft.md"),
-        "---\ntitle: Черновик\ndraft: true\n---\n\nТекст.\n",
+        root.join("content/uk/gpus-draft.md"),
+        "---\ntitle: Чернетка\ndraft: true\n---\n\nТекст.\n",
     )
     .expect("write");
     let e = errors(root);
     assert_eq!(e.len(), 1, "{e:?}");
     assert_eq!(
         (e[0].0.as_str(), e[0].1, e[0].2),
-        ("content/ru/inference.md", line, col + 1)
+        ("content/uk/_index.md", line, col + 1)
     );
-    assert!(e[0].3.contains("no page content/ru/gpus-draft.md"), "{e:?}");
+    assert!(e[0].3.contains("no page content/uk/gpus-draft.md"), "{e:?}");
 }
 
 #[test]
 fn all_errors_of_the_load_stage_come_in_one_run() {
-    let site = site_copy();
+    let site = fixture_copy();
     let root = site.path();
-    plant(root, "content/en/inference.md", "title:", "titel:");
-    plant(root, "content/uk/inference.md", "weight: 60", "weight: [60");
+    plant(root, "content/en/gpu-memory.md", "title:", "titel:");
+    plant(
+        root,
+        "content/uk/monthly-vs-hourly.md",
+        "weight: 30",
+        "weight: [30",
+    );
     plant(
         root,
         "data/pricing.yaml",
         "hours_per_month: 720",
         "hours_per_month: many",
     );
-    plant(root, "i18n/ru/main.ftl", "nav-label =", "nav-label");
+    plant(root, "i18n/zh/main.ftl", "nav-label =", "nav-label");
     let files: Vec<String> = errors(root).into_iter().map(|e| e.0).collect();
     for f in [
-        "content/en/inference.md",
-        "content/uk/inference.md",
+        "content/en/gpu-memory.md",
+        "content/uk/monthly-vs-hourly.md",
         "data/pricing.yaml",
-        "i18n/ru/main.ftl",
+        "i18n/zh/main.ftl",
     ] {
         assert!(files.iter().any(|x| x == f), "{f} missing from {files:?}");
     }
+    // The report a CI job or an editor integration reads, whole.
+    let (code, stdout, _) = check(root, "json");
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("load_stage_errors_json", stdout);
 }
 
 #[test]
 fn github_annotations_point_at_the_line() {
-    let site = site_copy();
-    let (line, col) = plant(site.path(), "content/en/inference.md", "title:", "titel:");
+    let site = fixture_copy();
+    let (line, col) = plant(site.path(), "content/en/gpu-memory.md", "title:", "titel:");
     let (code, stdout, _) = check(site.path(), "github");
     assert_eq!(code, 1);
     let first = stdout.lines().next().unwrap_or_default();
     assert!(
         first.starts_with(&format!(
-            "::error file=content/en/inference.md,line={line},col={col},title=hubgen yaml-unknown-key::unknown field `titel`"
+            "::error file=content/en/gpu-memory.md,line={line},col={col},title=hubgen yaml-unknown-key::unknown field `titel`"
         )),
         "{first}"
     );
@@ -290,7 +297,7 @@ fn github_annotations_point_at_the_line() {
 
 #[test]
 fn drafts_are_built_only_when_asked_and_never_listed_in_a_normal_build() {
-    let site = site_copy();
+    let site = fixture_copy();
     let root = site.path();
     std::fs::create_dir_all(root.join("content/en/notes")).expect("mkdir");
     std::fs::write(
@@ -339,7 +346,7 @@ fn drafts_are_built_only_when_asked_and_never_listed_in_a_normal_build() {
 
 #[test]
 fn new_writes_a_draft_with_its_front_matter_and_refuses_to_overwrite() {
-    let site = site_copy();
+    let site = fixture_copy();
     let root = site.path();
     let new = |page: &str| {
         Command::new(env!("CARGO_BIN_EXE_hubgen"))
@@ -348,23 +355,31 @@ fn new_writes_a_draft_with_its_front_matter_and_refuses_to_overwrite() {
             .output()
             .expect("new")
     };
-    // A translation of an existing page starts from the source's title.
-    std::fs::remove_file(root.join("content/uk/inference.md")).expect("rm");
-    let out = new("uk/inference");
+    // A translation of an existing page starts from the source's title (the fixture's
+    // content/en/gpu-memory.md).
+    std::fs::remove_file(root.join("content/uk/gpu-memory.md")).expect("rm");
+    let out = new("uk/gpu-memory");
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = std::fs::read_to_string(root.join("content/uk/inference.md")).expect("written");
-    assert!(
-        text.starts_with("---\ntitle: \"GPUs for LLM inference\"\n"),
-        "{text}"
-    );
-    assert!(
-        text.contains("\ndraft: true\n") && text.contains("\ndate: 20"),
-        "{text}"
-    );
+    let text = std::fs::read_to_string(root.join("content/uk/gpu-memory.md")).expect("written");
+    assert!(text.starts_with("---\ntitle: \"GPU memory\"\n"), "{text}");
+    assert!(text.contains("\ndraft: true\n"), "{text}");
+    // Dated today (UTC): the written date, counted in days since 1970, is now's day (± 1 for a
+    // run across midnight).
+    let date = text
+        .lines()
+        .find_map(|l| l.strip_prefix("date: "))
+        .unwrap_or_else(|| panic!("no date in {text}"));
+    let today = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("clock")
+        .as_secs()
+        / 86_400;
+    let day = days_since_1970(date).unwrap_or_else(|| panic!("`{date}` is not YYYY-MM-DD"));
+    assert!(day.abs_diff(today) <= 1, "dated {date}");
     // A new page gets a title from its name; the site still builds (it is a draft).
     assert!(new("en/gpu-pricing").status.success());
     assert!(
@@ -380,4 +395,31 @@ fn new_writes_a_draft_with_its_front_matter_and_refuses_to_overwrite() {
     let cyrillic = new("uk/оренда");
     assert_eq!(cyrillic.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&cyrillic.stderr).contains("try `orenda`"));
+}
+
+/// Days from 1970-01-01 to a `YYYY-MM-DD` date, by counting whole years and months.
+fn days_since_1970(date: &str) -> Option<u64> {
+    let mut parts = date.split('-').map(|p| p.parse::<u64>().ok());
+    let (y, m, d) = (parts.next()??, parts.next()??, parts.next()??);
+    if parts.next().is_some() || y < 1970 || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    let leap = |y: u64| (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400);
+    let mut days: u64 = (1970..y).map(|y| if leap(y) { 366 } else { 365 }).sum();
+    let months = [
+        31,
+        if leap(y) { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    days += months[..usize::try_from(m - 1).ok()?].iter().sum::<u64>();
+    Some(days + d - 1)
 }

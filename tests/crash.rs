@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-/// A site with enough pages that writing takes a while: the repository's site plus `extra`
-/// small pages.
+/// A site with enough pages that writing takes a while: the test fixture plus `extra` small
+/// pages.
 fn big_site(extra: usize) -> tempfile::TempDir {
-    let site = common::site_copy();
+    let site = common::fixture_copy();
     let dir = site.path().join("content/en/bulk");
     std::fs::create_dir_all(&dir).expect("mkdir");
     std::fs::write(

@@ -1,5 +1,5 @@
-//! The data pipeline end to end: figures that follow `data/`, pages generated from it, the
-//! `estimate` command, charts and structured data.
+//! The data pipeline end to end, on the test fixture (tests/fixtures/site): figures that follow
+//! `data/`, pages generated from it, the `estimate` command, charts and structured data.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -8,9 +8,9 @@ use std::process::Command;
 use serde_json::Value;
 
 mod common;
-use common::{build_ok, dangling_links, edit, read, site_copy, tree, ungrouped};
+use common::{build_ok, dangling_links, edit, fixture_copy, read, tree, ungrouped};
 
-const LOCALES: [&str; 4] = ["en", "uk", "zh", "ru"];
+const LOCALES: [&str; 3] = ["en", "uk", "zh"];
 
 fn json(root: &Path, rel: &str) -> Value {
     serde_json::from_str(&read(root, rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
@@ -33,21 +33,22 @@ fn estimate(root: &Path, args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("estimate prints one JSON object")
 }
 
-/// A YAML file of this repository (the site copies are identical), as JSON values.
-fn yaml(rel: &str) -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{rel}: {e}"));
-    serde_saphyr::from_str(&text).unwrap_or_else(|e| panic!("{rel}: {e}"))
+/// A YAML text as JSON values.
+fn yaml(rel: &str, text: &str) -> Value {
+    serde_saphyr::from_str(text).unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
 #[test]
 fn estimate_matches_the_reference_memory_figures_typed_in_by_architecture() {
     // The Model M figure of every memory vector of the shared reference (tests/fixtures/
     // vectors.yaml, worked out by hand in ARITHMETIC.md), against what a writer gets by typing
-    // the vector's architecture and job into `hubgen estimate`.
-    let site = site_copy();
+    // the vector's architecture and job into `hubgen estimate` on the fixture, whose
+    // data/methods.yaml holds Model M's constants (ARITHMETIC.md §3.1).
+    let site = fixture_copy();
     let root = site.path();
-    let vectors = yaml("tests/fixtures/vectors.yaml");
+    let rel = "tests/fixtures/vectors.yaml";
+    let text = std::fs::read_to_string(common::repo().join(rel)).expect("vectors.yaml");
+    let vectors = yaml(rel, &text);
     let mut checked = 0;
     for v in vectors["vectors"].as_array().expect("vectors") {
         if v["kind"] != "vram_gb" {
@@ -121,20 +122,18 @@ fn estimate_matches_the_reference_memory_figures_typed_in_by_architecture() {
 }
 
 #[test]
-fn estimate_cli_agrees_with_the_memory_and_fit_tables_for_every_seed_architecture() {
+fn estimate_cli_agrees_with_the_memory_and_fit_tables_for_every_model_of_the_data() {
     // Plumbing, not arithmetic: both sides come from the same memory model, so this shows that a
     // model id and a typed-in architecture reach it with the same numbers as the published tables.
     // The figures themselves are checked against the reference just above and in vectors.rs.
-    let site = site_copy();
+    let site = fixture_copy();
     let root = site.path();
     build_ok(root);
     let memory = json(root, "data/memory.json");
     let fit = json(root, "data/fit.json");
-    // The four seed architectures, as a writer would type them (HF configs, nominal sizes).
+    // The fixture's two architectures, as a writer would type them (HF configs, nominal sizes).
     let archs = [
         ("llama2-7b", "7e9", "32", "4096", "11008"),
-        ("llama2-13b", "13e9", "40", "5120", "13824"),
-        ("codellama-34b", "34e9", "48", "8192", "22016"),
         ("llama2-70b", "70e9", "80", "8192", "28672"),
     ];
     let mut checked = 0;
@@ -196,7 +195,7 @@ fn estimate_cli_agrees_with_the_memory_and_fit_tables_for_every_seed_architectur
             checked += 1;
         }
     }
-    assert_eq!(checked, 12);
+    assert_eq!(checked, 6);
     // Changing the job changes the answer the way the model says.
     let short = estimate(root, &["--model", "llama2-7b", "--method", "lora"]);
     let long = estimate(
@@ -221,7 +220,7 @@ fn estimate_cli_agrees_with_the_memory_and_fit_tables_for_every_seed_architectur
 
 #[test]
 fn estimate_names_what_is_missing() {
-    let site = site_copy();
+    let site = fixture_copy();
     let out = Command::new(env!("CARGO_BIN_EXE_hubgen"))
         .args(["estimate", "--root"])
         .arg(site.path())
@@ -254,16 +253,16 @@ const NEW_CARD: &str = "  - id: l4-test
     vram_gb: 48
     memory: GDDR6
     ecc: true
-    interconnect: pcie4-p2p
+    interconnect: pcie-consumer
     bf16_tflops: { value: 364.2, source: \"test fixture\" }
     price: { weekly_usd: 160, monthly_usd: 560 }
-    free_now: { dfw-1: 3, pdx-1: 2 }
+    free_now: { dfw-1: 3, iad-1: 2 }
     local_nvme_tb: 1
 ";
 
 #[test]
 fn a_card_added_to_data_appears_everywhere_and_leaves_no_trace_when_removed() {
-    let site = site_copy();
+    let site = fixture_copy();
     let root = site.path();
     let cards = root.join("data/cards.yaml");
     let original = std::fs::read_to_string(&cards).expect("cards.yaml");
@@ -291,7 +290,10 @@ fn a_card_added_to_data_appears_everywhere_and_leaves_no_trace_when_removed() {
         );
     }
     let sitemap = read(root, "sitemap.xml");
-    assert_eq!(sitemap.matches("/gpus/l4-test/</loc>").count(), 4);
+    assert_eq!(
+        sitemap.matches("/gpus/l4-test/</loc>").count(),
+        LOCALES.len()
+    );
     let cards_json = json(root, "data/cards.json");
     let row = cards_json["cards"]
         .as_array()
@@ -347,13 +349,13 @@ fn json_diff(a: &Value, b: &Value, path: &str, out: &mut Vec<String>) {
 
 #[test]
 fn one_price_changes_every_figure_that_depends_on_it_and_nothing_else() {
-    let before = site_copy();
-    let after = site_copy();
+    let before = fixture_copy();
+    let after = fixture_copy();
     edit(
         after.path(),
         "data/cards.yaml",
-        "price: { weekly_usd: 280, monthly_usd: 990 }",
-        "price: { weekly_usd: 280, monthly_usd: 1010 }",
+        "price: { weekly_usd: 300, monthly_usd: 1000 }",
+        "price: { weekly_usd: 300, monthly_usd: 1100 }",
     );
     build_ok(before.path());
     build_ok(after.path());
@@ -365,41 +367,52 @@ fn one_price_changes_every_figure_that_depends_on_it_and_nothing_else() {
         "the same files"
     );
     // The manifest lists every file's hash, so it changes with any of them; it is not the site.
-    let changed: Vec<&PathBuf> = a
+    let changed: BTreeSet<&PathBuf> = a
         .keys()
         .filter(|k| a[*k] != b[*k] && **k != Path::new(".hubgen-manifest.json"))
         .collect();
-    // Pages that show an A100 figure change in every locale.
-    // 1010 / 720 = 1.4028 → $1.40 per GPU-hour, written the locale's way.
-    let per_hour = [
-        ("en", "$1.40"),
-        ("uk", "1,40\u{a0}$"),
-        ("zh", "$1.40"),
-        ("ru", "1,40\u{a0}$"),
+    // The pages that show an A100 SXM price, in every locale, and no other page: the catalogue
+    // (home and card index), the fine-tuning tables (cards, fit, bundles), the A100 SXM's own page,
+    // the H100 SXM's page (its fit row names the A100 SXM as the cheapest fit, with its price)
+    // and the break-even and training tables.
+    let pages = [
+        "index.html",
+        "fine-tuning/index.html",
+        "gpus/index.html",
+        "gpus/a100-sxm/index.html",
+        "gpus/h100-sxm/index.html",
+        "monthly-vs-hourly/index.html",
     ];
-    for (l, hourly) in per_hour {
-        for page in [
-            "fine-tuning",
-            "gpus/a100-sxm",
-            "gpus",
-            "monthly-vs-hourly",
-            "training-gpus",
-        ] {
-            let p = PathBuf::from(format!("{l}/{page}/index.html"));
-            assert!(changed.contains(&&p), "{} should change", p.display());
-            let text = ungrouped(&String::from_utf8_lossy(&b[&p]));
-            assert!(text.contains("1010"), "{} shows the new price", p.display());
-        }
+    let expected_html: BTreeSet<PathBuf> = LOCALES
+        .iter()
+        .flat_map(|l| pages.iter().map(move |p| PathBuf::from(format!("{l}/{p}"))))
+        .collect();
+    let changed_html: BTreeSet<PathBuf> = changed
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .map(|p| (*p).clone())
+        .collect();
+    assert_eq!(changed_html, expected_html);
+    for p in &expected_html {
+        let text = ungrouped(&String::from_utf8_lossy(&b[p]));
+        assert!(text.contains("1100"), "{} shows the new price", p.display());
+    }
+    // By the price rules (ARITHMETIC.md §2): 1100 / 720 = 1.527… → 1.53 per GPU-hour; the 2-card
+    // bundle 2 × 1100 × 0.95 = 2090; written the locale's way.
+    let money = [
+        ("en", "$1,000", "$1.53"),
+        ("uk", "1\u{a0}000\u{a0}$", "1,53\u{a0}$"),
+        ("zh", "$1,000", "$1.53"),
+    ];
+    for (l, old, hourly) in money {
         let raw =
             String::from_utf8_lossy(&b[&PathBuf::from(format!("{l}/gpus/a100-sxm/index.html"))])
                 .into_owned();
-        let card = ungrouped(&raw);
-        // 1010/720 = 1.4028 → 1.40; 2 × 1010 × 0.95 = 1919.
         assert!(
-            !card.contains("990"),
+            !raw.contains(old),
             "{l}: the old price is gone from the A100 page"
         );
-        assert!(card.contains("1919"), "{l}: the bundle follows");
+        assert!(ungrouped(&raw).contains("2090"), "{l}: the bundle follows");
         // The per-GPU-hour cell of the A100 row in the price table, exactly.
         let doc = scraper::Html::parse_document(&raw);
         let sel = |s: &str| scraper::Selector::parse(s).expect("selector");
@@ -421,50 +434,55 @@ fn one_price_changes_every_figure_that_depends_on_it_and_nothing_else() {
             "{l}: per GPU-hour follows as {hourly:?}; the A100 row reads {cells:?}"
         );
     }
-    // "59% of the price" becomes 60%.
-    let en = String::from_utf8_lossy(&b[&PathBuf::from("en/fine-tuning/index.html")]).into_owned();
-    assert!(
-        en.contains("60%")
-            && !String::from_utf8_lossy(&a[&PathBuf::from("en/fine-tuning/index.html")])
-                .contains("60%")
-    );
-    // Nothing else: a page that never mentions the A100 is byte-identical, and so are the styles.
+    // The A100's share of the H100's price: 1000 / 1800 = 56% becomes 1100 / 1800 = 61%.
+    let page = |t: &std::collections::BTreeMap<PathBuf, Vec<u8>>| {
+        String::from_utf8_lossy(&t[&PathBuf::from("en/fine-tuning/index.html")]).into_owned()
+    };
+    assert!(page(&a).contains("56%") && !page(&a).contains("61%"));
+    assert!(page(&b).contains("61%") && !page(&b).contains("56%"));
+    // In the exports, exactly the figures that follow from the A100 SXM's monthly price change.
+    let mut diffs = Vec::new();
     for p in &changed {
         match p.extension().and_then(|e| e.to_str()) {
-            Some("html") => {
-                let text = String::from_utf8_lossy(&b[*p]);
-                assert!(
-                    text.contains("A100"),
-                    "{} changed but shows no A100 figure",
-                    p.display()
-                );
-            }
+            Some("html") => {}
             Some("json") => {
                 let (x, y): (Value, Value) = (
                     serde_json::from_slice(&a[*p]).expect("json"),
                     serde_json::from_slice(&b[*p]).expect("json"),
                 );
-                let mut diffs = Vec::new();
-                json_diff(&x, &y, "", &mut diffs);
-                for d in diffs {
-                    assert!(
-                        d.contains("[a100-sxm]")
-                            || d.contains("[2x-a100-sxm]")
-                            || d.contains("[70b-qlora-a100]")
-                            || d.contains("[13b-lora-a100]")
-                            || d.contains("[7b-full-a100]"),
-                        "{}: {d} changed, and it does not depend on the A100 price",
-                        p.display()
-                    );
-                }
+                let mut d = Vec::new();
+                json_diff(&x, &y, "", &mut d);
+                diffs.extend(d.into_iter().map(|d| format!("{}{d}", p.display())));
             }
             _ => panic!("{} changed", p.display()),
         }
     }
-    for l in LOCALES {
-        assert!(!changed.contains(&&PathBuf::from(format!("{l}/gpus/h100-sxm/index.html"))));
-        assert!(!changed.contains(&&PathBuf::from(format!("{l}/crypto-payments/index.html"))));
-    }
+    diffs.sort();
+    assert_eq!(
+        diffs,
+        [
+            // its break-even hours and their share of a month
+            "data/break-even.json.rows[a100-sxm].break_even_hours_high",
+            "data/break-even.json.rows[a100-sxm].break_even_hours_low",
+            "data/break-even.json.rows[a100-sxm].monthly_usd",
+            "data/break-even.json.rows[a100-sxm].share_of_month_high",
+            "data/break-even.json.rows[a100-sxm].share_of_month_low",
+            // the 2-card bundle built from it
+            "data/bundles.json.bundles[2x-a100-sxm].monthly_usd",
+            "data/bundles.json.bundles[2x-a100-sxm].per_gpu_hour_usd",
+            "data/cards.json.cards[a100-sxm].monthly_usd",
+            "data/cards.json.cards[a100-sxm].per_gpu_hour_usd",
+            // the fit row on the bundle, and the row whose cheapest fit is the A100 SXM
+            "data/fit.json.rows[2x-a100-sxm].cheapest_fit_monthly_usd",
+            "data/fit.json.rows[2x-a100-sxm].monthly_usd",
+            "data/fit.json.rows[2x-a100-sxm].per_gpu_hour_usd",
+            "data/fit.json.rows[h100-sxm].cheapest_fit_monthly_usd",
+            // the training job on the bundle
+            "data/training.json.rows[7b-full-a100].cost_usd_at_mfu_high",
+            "data/training.json.rows[7b-full-a100].cost_usd_at_mfu_low",
+            "data/training.json.rows[7b-full-a100].per_gpu_hour_usd",
+        ]
+    );
 }
 
 /// The inline SVGs of an HTML text.
@@ -476,7 +494,7 @@ fn svgs(html: &str) -> Vec<&str> {
 
 #[test]
 fn charts_are_well_formed_svg_with_text_alternatives_beside_their_tables() {
-    let site = site_copy();
+    let site = fixture_copy();
     let root = site.path();
     build_ok(root);
     let mut charts = 0;
@@ -520,8 +538,23 @@ fn charts_are_well_formed_svg_with_text_alternatives_beside_their_tables() {
             charts += 1;
         }
     }
-    // The memory chart and the break-even chart in four locales.
-    assert!(charts >= 8, "{charts} charts");
+    // One chart per `{{ chart(…) }}` in the fixture's pages: the memory chart and the break-even
+    // chart in each locale.
+    let written: usize = LOCALES
+        .iter()
+        .flat_map(|l| {
+            [
+                "_index.md",
+                "fine-tuning.md",
+                "gpu-memory.md",
+                "monthly-vs-hourly.md",
+            ]
+            .map(|p| common::fixture_text(&format!("content/{l}/{p}")))
+        })
+        .map(|t| t.matches("{{ chart(").count())
+        .sum();
+    assert_eq!(written, 2 * LOCALES.len());
+    assert_eq!(charts, written, "{charts} charts");
     for l in LOCALES {
         let page = read(root, &format!("{l}/gpu-memory/index.html"));
         assert!(
@@ -533,7 +566,7 @@ fn charts_are_well_formed_svg_with_text_alternatives_beside_their_tables() {
 
 #[test]
 fn faq_and_product_pages_carry_structured_data_that_matches_the_page() {
-    let site = site_copy();
+    let site = fixture_copy();
     let root = site.path();
     build_ok(root);
     let blocks = |html: &str| -> Vec<Value> {
@@ -545,7 +578,7 @@ fn faq_and_product_pages_carry_structured_data_that_matches_the_page() {
             .collect()
     };
     let cards = json(root, "data/cards.json");
-    let cards_yaml = yaml("data/cards.yaml");
+    let cards_yaml = yaml("data/cards.yaml", &common::fixture_text("data/cards.yaml"));
     for l in LOCALES {
         let page = read(root, &format!("{l}/fine-tuning/index.html"));
         let data = blocks(&page);
@@ -596,7 +629,7 @@ fn faq_and_product_pages_carry_structured_data_that_matches_the_page() {
                 .iter()
                 .any(|o| o["price"] == monthly.as_str() && o["priceCurrency"] == "USD")
         );
-        // And the price a writer typed into data/cards.yaml, read here, not from the build.
+        // And the price typed into the fixture's data/cards.yaml, read here, not from the build.
         let typed = cards_yaml["cards"]
             .as_array()
             .expect("cards in data/cards.yaml")
@@ -619,7 +652,7 @@ fn every_page_keeps_its_skeleton_through_template_minification() {
     // The templates are minified before Tera sees them; a branch that opens a tag in one arm and
     // closes it after `endif` once made the minifier drop `</ul></nav></header>`, putting <main>
     // inside the menu. The browser suite validates whole pages; this guards the skeleton here.
-    let site = site_copy();
+    let site = fixture_copy();
     let root = site.path();
     build_ok(root);
     let sel = |s: &str| scraper::Selector::parse(s).expect("selector");

@@ -1,5 +1,5 @@
-//! `hubgen serve` as a writer meets it: edit, see the page change; break it, see the error over
-//! the last good page; fix it, see the page again.
+//! `hubgen serve` as a writer meets it, on the test fixture (tests/fixtures/site): edit, see the
+//! page change; break it, see the error over the last good page; fix it, see the page again.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::site_copy;
+use common::fixture_copy;
 
 /// The server process, stopped when the test ends however it ends.
 struct Server {
@@ -186,7 +186,7 @@ fn full_builds(lines: &[String]) -> Vec<u64> {
 
 #[test]
 fn serve_rebuilds_on_edits_shows_errors_over_the_last_good_page_and_recovers() {
-    let site = site_copy();
+    let site = fixture_copy();
     let root = site.path();
     let server = start(root);
     // The startup build: a full build, logged before "serving on".
@@ -221,7 +221,7 @@ fn serve_rebuilds_on_edits_shows_errors_over_the_last_good_page_and_recovers() {
     edit(
         root,
         "data/cards.yaml",
-        "monthly_usd: 990 }",
+        "monthly_usd: 1000 }",
         "monthly_usd: 1010 }",
         "1010",
     );

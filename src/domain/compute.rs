@@ -557,17 +557,24 @@ mod tests {
         assert_eq!(multi_card_price(d("1690"), 8, d("0.1"), 4), d("12170"));
     }
 
+    /// The test fixture's data (tests/fixtures/site/data), not the real site's: a writer's price
+    /// edit must not break these tests.
+    fn fixture_catalog() -> Catalog {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/site");
+        let (cat, _) = super::super::model::load(&crate::extension::SiteFiles::new(&root))
+            .expect("the fixture's data/ loads");
+        cat
+    }
+
     #[test]
     fn a_job_without_checkpointing_trains_faster_and_needs_more_memory() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let (mut cat, _) = super::super::model::load(&crate::extension::SiteFiles::new(root))
-            .expect("data/ loads");
+        let mut cat = fixture_catalog();
         let offers = offers(&cat);
         let j = cat
             .training
             .jobs
             .iter()
-            .position(|j| j.id == "13b-lora-a100")
+            .position(|j| j.id == "7b-lora-4090")
             .expect("job");
         let o = offers
             .iter()
@@ -584,30 +591,28 @@ mod tests {
     }
 
     #[test]
-    fn training_cost_of_two_site_jobs_derived_by_hand() {
-        // From data/ as it stands (derived by hand, not by this code):
-        // 7b-full-a100 (data/training.yaml): llama2-7b, P = 7.0e9 (data/models.yaml), method full
-        // with checkpointing → k = 8; tokens = 50,000 examples × 2 epochs × 1,300 = 1.3e8;
-        // offer 2x-a100-sxm: 2 cards × 312 dense BF16 TFLOPS (data/cards.yaml), monthly
-        // 2 × 990 × 0.95 = 1,881 → 1881 / 720 / 2 = 1.30625 → $1.31 per GPU-hour.
+    fn training_cost_of_the_fixtures_two_jobs_derived_by_hand() {
+        // From the fixture's data (tests/fixtures/site/data; derived by hand, not by this code):
+        // 7b-full-a100 (training.yaml): llama2-7b, P = 7.0e9 (models.yaml), method full with
+        // checkpointing → k = 8; tokens = 50,000 examples × 2 epochs × 1,300 = 1.3e8; offer
+        // 2x-a100-sxm: 2 cards × 312 dense BF16 TFLOPS (cards.yaml), monthly 2 × 1000 × 0.95
+        // = 1,900 → 1900 / 720 / 2 = 1.319444 → $1.32 per GPU-hour.
         //   slow (MFU 0.25): 8 × 7e9 × 1.3e8 / (312e12 × 2 × 0.25 × 3600) = 7.28e18 / 5.616e17
-        //     = 12.962963 h; × 1.31 × 2 cards = 33.962963 → $33.96
-        //   fast (MFU 0.50): 6.481481 h × 1.31 × 2 = 16.981480 → $16.98
+        //     = 12.962963 h; × 1.32 × 2 cards = 34.222222 → $34.22
+        //   fast (MFU 0.50): 6.481481 h × 1.32 × 2 = 17.111111 → $17.11
         // 7b-lora-4090: llama2-7b, lora with checkpointing → k = 6; tokens = 5,000 × 3 × 1,300
-        // = 1.95e7; rtx-4090: 1 card × 165.2 TFLOPS, 390 / 720 = 0.5417 → $0.54 per GPU-hour.
+        // = 1.95e7; rtx-4090: 1 card × 165.2 TFLOPS, 360 / 720 = $0.50 per GPU-hour.
         //   slow: 6 × 7e9 × 1.95e7 / (165.2e12 × 0.25 × 3600) = 8.19e17 / 1.4868e17
-        //     = 5.508475 h × 0.54 = 2.974577 → $2.97
-        //   fast: 2.754237 h × 0.54 = 1.487288 → $1.49
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let (cat, _) = super::super::model::load(&crate::extension::SiteFiles::new(root))
-            .expect("data/ loads");
-        let tables = compute(&cat).expect("data/ computes");
+        //     = 5.508475 h × 0.50 = 2.754237 → $2.75
+        //   fast: 2.754237 h × 0.50 = 1.377119 → $1.38
+        let cat = fixture_catalog();
+        let tables = compute(&cat).expect("the fixture's data/ computes");
         let row = |id: &str| {
             tables
                 .training
                 .iter()
                 .find(|r| cat.training.jobs[r.job].id == id)
-                .unwrap_or_else(|| panic!("job {id} in data/training.yaml"))
+                .unwrap_or_else(|| panic!("job {id} in the fixture's training.yaml"))
         };
         let full = row("7b-full-a100");
         assert_eq!(tables.offers[full.offer].id, "2x-a100-sxm");
@@ -616,8 +621,8 @@ mod tests {
             "{}",
             full.hours_slow
         );
-        assert_eq!(full.cost_slow, d("33.96"));
-        assert_eq!(full.cost_fast, d("16.98"));
+        assert_eq!(full.cost_slow, d("34.22"));
+        assert_eq!(full.cost_fast, d("17.11"));
         let lora = row("7b-lora-4090");
         assert_eq!(tables.offers[lora.offer].id, "rtx-4090");
         assert!(
@@ -625,8 +630,8 @@ mod tests {
             "{}",
             lora.hours_slow
         );
-        assert_eq!(lora.cost_slow, d("2.97"));
-        assert_eq!(lora.cost_fast, d("1.49"));
+        assert_eq!(lora.cost_slow, d("2.75"));
+        assert_eq!(lora.cost_fast, d("1.38"));
     }
 
     #[test]

@@ -65,8 +65,8 @@ pub enum Body {
         offset: usize,
         hash: u64,
     },
-    /// In memory: a page a data provider generated.
-    Text(String),
+    /// In memory (a page a data provider generated): the whole text and the body's offset.
+    Text { text: String, offset: usize },
 }
 
 /// The whole text of a page and the byte offset of its body.
@@ -114,7 +114,10 @@ impl RawPage {
             file: g.source,
             source_hash: source_hash(&front, &g.body),
             front,
-            body: Body::Text(g.body),
+            body: Body::Text {
+                text: g.body,
+                offset: 0,
+            },
         }
     }
 
@@ -143,9 +146,9 @@ impl RawPage {
     /// The page's text, read again from its file if it is on disk.
     pub fn text(&self) -> Result<Text<'_>, Diagnostic> {
         match &self.body {
-            Body::Text(t) => Ok(Text {
-                text: std::borrow::Cow::Borrowed(t),
-                offset: 0,
+            Body::Text { text, offset } => Ok(Text {
+                text: std::borrow::Cow::Borrowed(text),
+                offset: *offset,
             }),
             Body::File { path, offset, hash } => {
                 let read = std::fs::read_to_string(path).map_err(|e| {
@@ -380,3 +383,6 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod front_matter_tests;

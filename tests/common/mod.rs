@@ -5,16 +5,60 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// The repository's own site. Only the smoke test (tests/build.rs) builds it; every other
+/// end-to-end test runs on the fixture, so a writer's edit to `content/` or `data/` breaks none
+/// of them.
 pub const SITE: [&str; 5] = ["hubgen.yaml", "data", "content", "i18n", "themes"];
 
-/// A throwaway copy of this repository's site.
-pub fn site_copy() -> tempfile::TempDir {
+/// The test fixture (see its README): a small site of its own, written for the tests.
+pub const FIXTURE: &str = "tests/fixtures/site";
+
+/// What a fixture copy takes from the fixture, and what from the repository (the theme and the
+/// strings, which are neither content nor data).
+const FIXTURE_OWN: [&str; 3] = ["hubgen.yaml", "data", "content"];
+const FIXTURE_FROM_REPO: [&str; 2] = ["themes", "i18n"];
+
+pub fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A throwaway copy of this repository's own site: for the smoke test only.
+pub fn real_site_copy() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     for item in SITE {
-        copy(&repo.join(item), &tmp.path().join(item));
+        copy(&repo().join(item), &tmp.path().join(item));
     }
     tmp
+}
+
+/// A throwaway copy of the test fixture, with the repository's theme and strings.
+pub fn fixture_copy() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    fixture_into(tmp.path());
+    tmp
+}
+
+/// Lays the fixture (with the repository's theme and strings) into `dir`.
+pub fn fixture_into(dir: &Path) {
+    let fixture = repo().join(FIXTURE);
+    for item in FIXTURE_OWN {
+        copy(&fixture.join(item), &dir.join(item));
+    }
+    for item in FIXTURE_FROM_REPO {
+        copy(&repo().join(item), &dir.join(item));
+    }
+}
+
+/// The text of a fixture file as committed (`rel` from the fixture's root), for expected values
+/// read from the data rather than from a build.
+pub fn fixture_text(rel: &str) -> String {
+    let path = repo().join(FIXTURE).join(rel);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// `text` with the site's temporary root written `[SITE]`, for snapshots.
+pub fn redact(text: &str, root: &Path) -> String {
+    text.replace(&root.display().to_string(), "[SITE]")
 }
 
 pub fn copy(from: &Path, to: &Path) {
@@ -130,6 +174,38 @@ pub fn ungrouped(text: &str) -> String {
             continue;
         }
         out.push(*c);
+    }
+    out
+}
+
+/// The text of the table in `<figure class="table-<name>">` of a page, a row a line and the cells
+/// separated by ` | ` (each cell's text pieces joined by one space): what a reader sees, for
+/// snapshots.
+pub fn table_text(html: &str, name: &str) -> String {
+    let doc = scraper::Html::parse_document(html);
+    let sel = |s: &str| scraper::Selector::parse(s).expect("selector");
+    let figure = doc
+        .select(&sel(&format!("figure.table-{name}")))
+        .next()
+        .unwrap_or_else(|| panic!("no table {name}"));
+    let mut out = String::new();
+    for row in figure.select(&sel("tr")) {
+        let cells: Vec<String> = row
+            .select(&sel("th, td"))
+            .map(|c| {
+                c.text()
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        out.push_str(&cells.join(" | "));
+        out.push('\n');
+    }
+    for note in figure.select(&sel("figcaption")) {
+        let text: String = note.text().collect();
+        out.push_str(&format!("note: {}\n", text.trim()));
     }
     out
 }

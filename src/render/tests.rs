@@ -1,0 +1,275 @@
+//! The render plan, without rendering: URLs, fallback pages along each locale's chain, the
+//! translations a page advertises (hreflang) and `x-default`, and the pages a section lists.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::*;
+use crate::config::Locale;
+use crate::load::content::FrontMatter;
+use crate::shortcode::{Args, Call, Error, Output};
+
+/// A provider with no shortcodes: the plan never calls one.
+struct NoShortcodes;
+
+impl Provider for NoShortcodes {
+    fn names(&self) -> &[&'static str] {
+        &[]
+    }
+    fn call(
+        &self,
+        call: &Call,
+        _: &mut Args<'_>,
+        _: &crate::i18n::Tracked<'_>,
+    ) -> Result<Output, Error> {
+        Err(Error::new(
+            crate::diag::code::SHORTCODE_UNKNOWN,
+            format!("no shortcode `{}` in a plan test", call.name),
+        ))
+    }
+}
+
+/// A config with `locales` as (code, fallback chain), the first the default.
+fn config(locales: &[(&str, &[&str])], prefix_default_locale: bool) -> Config {
+    Config {
+        root: PathBuf::from("/nonexistent"),
+        base_url: "https://x.example".into(),
+        base_url_set: true,
+        default_locale: locales[0].0.into(),
+        locales: locales
+            .iter()
+            .map(|(code, chain)| Locale {
+                code: (*code).into(),
+                fallback: chain.iter().map(|c| (*c).to_owned()).collect(),
+                required: None,
+            })
+            .collect(),
+        theme_dir: None,
+        prefix_default_locale,
+        minify: false,
+        drafts: false,
+    }
+}
+
+/// A page of `locale` at `rel` with the front matter `yaml`.
+fn page(locale: &str, rel: &str, yaml: &str) -> RawPage {
+    let file = PathBuf::from(format!("content/{locale}/{rel}"));
+    let front: FrontMatter = crate::yaml::parse(&file, yaml, 0).expect("front matter");
+    RawPage {
+        locale: locale.into(),
+        rel: rel.into(),
+        file,
+        front,
+        body: crate::load::content::Body::Text {
+            text: String::new(),
+            offset: 0,
+        },
+        source_hash: 0,
+    }
+}
+
+/// The planned jobs and the plan's diagnostics.
+fn plan_of(config: &Config, pages: &[RawPage]) -> (Vec<Job>, Vec<Diagnostic>) {
+    let i18n = I18n {
+        by_code: HashMap::new(),
+    };
+    let templates = templates(
+        &[],
+        Arc::new(I18n {
+            by_code: HashMap::new(),
+        }),
+        false,
+    )
+    .unwrap_or_else(|_| panic!("no templates load"));
+    let inputs = Inputs {
+        config,
+        pages,
+        i18n: &i18n,
+        templates: &templates,
+        provider: &NoShortcodes,
+        css_url: "/style.css",
+    };
+    plan(&inputs)
+}
+
+fn job<'a>(jobs: &'a [Job], url: &str) -> &'a Job {
+    jobs.iter()
+        .find(|j| j.url == url)
+        .unwrap_or_else(|| panic!("no job at {url}: {:?}", urls(jobs)))
+}
+
+fn urls(jobs: &[Job]) -> Vec<&str> {
+    jobs.iter().map(|j| j.url.as_str()).collect()
+}
+
+fn pairs(v: &[(String, String)]) -> Vec<(&str, &str)> {
+    v.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect()
+}
+
+#[test]
+fn urls_come_from_folders_slugs_and_the_locale_prefix() {
+    let prefixed = config(&[("en", &[]), ("uk", &["en"])], true);
+    let bare = config(&[("en", &[]), ("uk", &["en"])], false);
+    let cases = [
+        (page("en", "_index.md", "title: Home"), "/en/", "/"),
+        (page("en", "a.md", "title: A"), "/en/a/", "/a/"),
+        (page("en", "g/_index.md", "title: G"), "/en/g/", "/g/"),
+        (
+            page("en", "g/b.md", "title: B\nslug: bee"),
+            "/en/g/bee/",
+            "/g/bee/",
+        ),
+        (page("uk", "g/b.md", "title: B"), "/uk/g/b/", "/uk/g/b/"),
+    ];
+    for (p, with_prefix, without) in &cases {
+        assert_eq!(url_of(&prefixed, p), *with_prefix, "{}", p.rel);
+        assert_eq!(url_of(&bare, p), *without, "{}", p.rel);
+    }
+    // A page shown in another locale keeps its path in that locale's URL space.
+    assert_eq!(url_in(&bare, "uk", &cases[3].0), "/uk/g/bee/");
+    assert_eq!(url_in(&prefixed, "en", &cases[4].0), "/en/g/b/");
+}
+
+#[test]
+fn a_missing_page_is_shown_from_the_first_locale_of_the_chain_that_has_it() {
+    // `de` falls back to `en`; `uk` to `de`, then `en`. `both` exists in en and de, `only-en`
+    // in en alone. (With `de` listed before `uk`, `uk` would find de's fallback copy of
+    // `only-en` first and get no page at all: a known gap of the plan, not pinned here.)
+    let c = config(&[("en", &[]), ("uk", &["de", "en"]), ("de", &["en"])], true);
+    let pages = [
+        page("en", "both.md", "title: Both"),
+        page("de", "both.md", "title: Beide"),
+        page("en", "only-en.md", "title: Only"),
+    ];
+    let (jobs, diags) = plan_of(&c, &pages);
+    assert!(diags.is_empty(), "{diags:?}");
+    // Three real pages, and one fallback per page a locale lacks: uk both, uk only-en, de only-en.
+    assert_eq!(jobs.len(), 6, "{:?}", urls(&jobs));
+    let uk_both = job(&jobs, "/uk/both/");
+    assert_eq!(
+        uk_both.page, 1,
+        "uk shows de's page, the first of its chain"
+    );
+    assert_eq!(uk_both.fallback_of, Some(1));
+    let uk_only = job(&jobs, "/uk/only-en/");
+    assert_eq!((uk_only.page, uk_only.fallback_of), (2, Some(2)));
+    let de_only = job(&jobs, "/de/only-en/");
+    assert_eq!((de_only.page, de_only.fallback_of), (2, Some(2)));
+    // Real pages are no one's fallback; a locale with no chain gets no fallback pages.
+    assert_eq!(job(&jobs, "/en/both/").fallback_of, None);
+    assert_eq!(job(&jobs, "/de/both/").fallback_of, None);
+    let no_chain = config(&[("en", &[]), ("pl", &[])], true);
+    let (jobs, _) = plan_of(&no_chain, &pages[2..]);
+    assert_eq!(urls(&jobs), ["/en/only-en/"]);
+}
+
+#[test]
+fn only_real_translations_are_advertised_and_x_default_is_the_default_locales() {
+    let c = config(&[("en", &[]), ("uk", &["en"]), ("zh", &["en"])], true);
+    let pages = [
+        page("en", "a.md", "title: A"),
+        page("uk", "a.md", "title: А"),
+        page("en", "_index.md", "title: Home"),
+        page("zh", "_index.md", "title: 首页"),
+    ];
+    let (jobs, _) = plan_of(&c, &pages);
+    let (en, uk, zh) = (
+        job(&jobs, "/en/a/"),
+        job(&jobs, "/uk/a/"),
+        job(&jobs, "/zh/a/"),
+    );
+    assert_eq!(pairs(&en.translations), [("uk", "/uk/a/")]);
+    assert_eq!(pairs(&uk.translations), [("en", "/en/a/")]);
+    assert!(zh.fallback_of.is_some());
+    assert!(
+        zh.translations.is_empty(),
+        "a fallback page advertises nothing"
+    );
+    // Every version, in the config's locale order, fallback included (for the switcher).
+    let versions: Vec<&str> = en.versions.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(versions, ["en", "uk", "zh"]);
+    assert_eq!(en.versions, uk.versions);
+    // x-default: the default locale's version; none on a fallback page; the root chooser for
+    // home pages while every locale has a prefix.
+    let x = |j: &Job| x_default(&c, &pages[j.page], j, j.fallback_of.is_some());
+    assert_eq!(x(en).as_deref(), Some("https://x.example/en/a/"));
+    assert_eq!(x(uk).as_deref(), Some("https://x.example/en/a/"));
+    assert_eq!(x(zh), None);
+    assert_eq!(x(job(&jobs, "/zh/")).as_deref(), Some("https://x.example/"));
+    let bare = config(&[("en", &[]), ("uk", &["en"]), ("zh", &["en"])], false);
+    let (jobs, _) = plan_of(&bare, &pages);
+    let home = job(&jobs, "/");
+    let x = |j: &Job| x_default(&bare, &pages[j.page], j, j.fallback_of.is_some());
+    assert_eq!(x(home).as_deref(), Some("https://x.example/"));
+    assert_eq!(
+        x(job(&jobs, "/uk/a/")).as_deref(),
+        Some("https://x.example/a/")
+    );
+}
+
+#[test]
+fn a_section_lists_the_pages_and_sections_of_its_folder_by_weight_title_and_url() {
+    let c = config(&[("en", &[]), ("uk", &["en"])], true);
+    let pages = [
+        page("en", "_index.md", "title: Home"),
+        page("en", "top.md", "title: Top\nweight: 5"),
+        page("en", "g/_index.md", "title: Guides\nweight: 1"),
+        page("en", "g/b.md", "title: Beta\nweight: 1"),
+        page("en", "g/a.md", "title: Alpha\nweight: 1"),
+        page("en", "g/z.md", "title: Zed"),
+        page("en", "g/deep/_index.md", "title: Deep"),
+        page("en", "g/deep/x.md", "title: X"),
+        page("uk", "g/a.md", "title: Альфа\nweight: 1"),
+    ];
+    let (jobs, _) = plan_of(&c, &pages);
+    let children = |url: &str| -> Vec<&str> {
+        job(&jobs, url)
+            .children
+            .iter()
+            .map(|&k| jobs[k].url.as_str())
+            .collect()
+    };
+    // Weight 0 (none) first, then by weight; equal weights by title.
+    assert_eq!(
+        children("/en/g/"),
+        ["/en/g/deep/", "/en/g/z/", "/en/g/a/", "/en/g/b/"]
+    );
+    assert_eq!(children("/en/"), ["/en/g/", "/en/top/"]);
+    assert_eq!(children("/en/g/deep/"), ["/en/g/deep/x/"]);
+    assert_eq!(
+        children("/en/top/"),
+        Vec::<&str>::new(),
+        "a page lists nothing"
+    );
+    // In uk the section is a fallback page, and it lists uk's jobs: its own translation and the
+    // fallback pages, in uk's URL space, sorted by uk's titles.
+    assert_eq!(
+        children("/uk/g/"),
+        ["/uk/g/deep/", "/uk/g/z/", "/uk/g/b/", "/uk/g/a/"]
+    );
+}
+
+#[test]
+fn two_pages_with_one_url_are_an_error_naming_both_files() {
+    let c = config(&[("en", &[])], true);
+    let pages = [
+        page("en", "a.md", "title: A"),
+        page("en", "b.md", "title: B\nslug: a"),
+    ];
+    let (_, diags) = plan_of(&c, &pages);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0].message, "two pages have the URL /en/a/");
+    assert_eq!(
+        diags[0].file.as_deref(),
+        Some(std::path::Path::new("content/en/b.md"))
+    );
+    assert!(
+        diags[0]
+            .hint
+            .as_deref()
+            .is_some_and(|h| h.contains("content/en/a.md")),
+        "{:?}",
+        diags[0].hint
+    );
+}
