@@ -13,9 +13,17 @@ use crate::config::Config;
 use crate::load::content::RawPage;
 use crate::load::i18n::FtlFile;
 
-/// The content hash a translation records in `translated_from`, as text.
+/// The content hash a translation records in `translated_from`, as text. The page's body is read
+/// for it; a file that cannot be read any more gives the reason instead, which no recorded hash
+/// matches, so the translation shows as stale with the reason beside it.
 pub fn source_hash(page: &RawPage) -> String {
-    format!("{:016x}", page.source_hash)
+    match page.text() {
+        Ok(t) => format!(
+            "{:016x}",
+            crate::load::content::source_hash(&page.front, t.body())
+        ),
+        Err(d) => format!("unreadable: {}", d.message),
+    }
 }
 
 #[derive(Debug, Serialize, PartialEq, Eq)]

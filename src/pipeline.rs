@@ -95,6 +95,7 @@ impl Prepared {
                 return None;
             }
             let i = self.pages.iter().position(|p| p.file == rel)?;
+            let stamp = crate::load::files::stamp(path).ok()?;
             let text = std::fs::read_to_string(path).ok()?;
             let split = crate::source::split_front_matter(&text).ok()?;
             let front: load::content::FrontMatter =
@@ -122,17 +123,17 @@ impl Prepared {
                 format!("{dir}/_index.md")
             });
             let offset = split.body_offset;
-            edits.push((i, text, offset, front, parent));
+            edits.push((i, stamp, offset, front, parent));
         }
         let mut touched = std::collections::HashSet::new();
-        for (i, text, offset, front, parent) in edits {
+        for (i, stamp, offset, front, parent) in edits {
             let old = &self.pages[i];
             self.pages[i] = load::content::RawPage::on_disk(
                 old.locale.clone(),
                 old.rel.clone(),
                 old.file.clone(),
                 front,
-                (root.join(&old.file), &text, offset),
+                (root.join(&old.file), offset, stamp),
             );
             touched.insert(i);
             if let Some(section) = parent {

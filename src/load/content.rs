@@ -51,19 +51,18 @@ pub struct RawPage {
     pub file: PathBuf,
     pub front: FrontMatter,
     pub body: Body,
-    /// The content hash a translation records in `translated_from` (see [`source_hash`]).
-    pub source_hash: u64,
 }
 
 /// Where a page's text is.
 #[derive(Debug, Clone)]
 pub enum Body {
-    /// In its file, read again at render time. `hash` is the xxh3 of the text loaded, so a file
-    /// that changes during the build is an error rather than a page of two versions.
+    /// In its file, read when the page is rendered (loading reads only the front matter).
+    /// `stamp` is the file's size and time when loaded, so a file that changes during the build
+    /// is an error rather than a page of two versions.
     File {
         path: PathBuf,
         offset: usize,
-        hash: u64,
+        stamp: crate::load::files::Stamp,
     },
     /// In memory (a page a data provider generated): the whole text and the body's offset.
     Text { text: String, offset: usize },
@@ -112,7 +111,6 @@ impl RawPage {
             locale: locale.to_owned(),
             rel: g.rel,
             file: g.source,
-            source_hash: source_hash(&front, &g.body),
             front,
             body: Body::Text {
                 text: g.body,
@@ -121,24 +119,23 @@ impl RawPage {
         }
     }
 
-    /// A page read from `path` (its whole `text`, the body at `offset`).
+    /// A page in the file at `path`, its body at `offset`, the file as `stamp` says.
     pub fn on_disk(
         locale: String,
         rel: String,
         file: PathBuf,
         front: FrontMatter,
-        (path, text, offset): (PathBuf, &str, usize),
+        (path, offset, stamp): (PathBuf, usize, crate::load::files::Stamp),
     ) -> Self {
         RawPage {
             locale,
             rel,
             file,
-            source_hash: source_hash(&front, &text[offset..]),
             front,
             body: Body::File {
                 path,
                 offset,
-                hash: xxhash_rust::xxh3::xxh3_64(text.as_bytes()),
+                stamp,
             },
         }
     }
@@ -150,13 +147,21 @@ impl RawPage {
                 text: std::borrow::Cow::Borrowed(text),
                 offset: *offset,
             }),
-            Body::File { path, offset, hash } => {
-                let read = std::fs::read_to_string(path).map_err(|e| {
+            Body::File {
+                path,
+                offset,
+                stamp,
+            } => {
+                let bytes = std::fs::read(path).map_err(|e| {
                     Diagnostic::error(code::FILE_READ, format!("cannot read: {e}"))
                         .in_file(&self.file)
                         .with_hint("the file was readable when the build started")
                 })?;
-                if xxhash_rust::xxh3::xxh3_64(read.as_bytes()) != *hash || read.len() < *offset {
+                let now = crate::load::files::stamp(path).ok();
+                if now.as_ref() != Some(stamp)
+                    || bytes.len() as u64 != stamp.0
+                    || bytes.len() < *offset
+                {
                     return Err(Diagnostic::error(
                         code::FILE_READ,
                         "the file changed while the site was being built",
@@ -164,8 +169,9 @@ impl RawPage {
                     .in_file(&self.file)
                     .with_hint("build again"));
                 }
+                let text = crate::load::files::utf8(bytes, &self.file)?;
                 Ok(Text {
-                    text: std::borrow::Cow::Owned(read),
+                    text: std::borrow::Cow::Owned(text),
                     offset: *offset,
                 })
             }
@@ -273,13 +279,25 @@ fn url_segments(
     Ok(())
 }
 
+/// Whether `head` (whole lines of a file's start) holds the whole front matter, or shows there is
+/// none: then the rest of the file is not needed to load the page.
+fn front_matter_read(head: &str) -> bool {
+    let no_bom = head.strip_prefix('\u{feff}').unwrap_or(head);
+    match no_bom.find('\n') {
+        None => false,
+        Some(first) if no_bom[..first].trim_end() != "---" => true,
+        Some(_) => split_front_matter(head).is_ok(),
+    }
+}
+
 fn read_page(
     root: &Path,
     locale: String,
     rel: String,
     file: PathBuf,
 ) -> Result<RawPage, Diagnostic> {
-    let text = crate::load::files::read_text(root, &root.join(&file), &file)?;
+    let path = root.join(&file);
+    let (text, stamp) = crate::load::files::read_head(root, &path, &file, front_matter_read)?;
     let split = split_front_matter(&text).map_err(|line| {
         Diagnostic::error(
             code::FRONT_MATTER_UNCLOSED,
@@ -317,14 +335,13 @@ fn read_page(
         .with_hint("write a real calendar date as YYYY-MM-DD, e.g. 2026-03-01"));
     }
     url_segments(&file, &text, split.front_matter_line, &rel, &locale, &front)?;
-    let path = root.join(&file);
     let offset = split.body_offset;
     Ok(RawPage::on_disk(
         locale,
         rel,
         file,
         front,
-        (path, &text, offset),
+        (path, offset, stamp),
     ))
 }
 

@@ -148,9 +148,8 @@ pub fn walk(
     (found, diags)
 }
 
-/// Reads a text file of the site: UTF-8 required, with the position of the first invalid byte;
-/// a symlink that leaves the site is refused. `shown_as` names it in messages.
-pub fn read_text(root: &Path, path: &Path, shown_as: &Path) -> Result<String, Diagnostic> {
+/// Refuses a symlink that leaves the site (or cannot be followed).
+fn check_symlink(root: &Path, path: &Path, shown_as: &Path) -> Result<(), Diagnostic> {
     if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
         let root_c = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
         match std::fs::canonicalize(path) {
@@ -173,11 +172,25 @@ pub fn read_text(root: &Path, path: &Path, shown_as: &Path) -> Result<String, Di
             }
         }
     }
-    let bytes = std::fs::read(path).map_err(|e| {
-        Diagnostic::error(code::FILE_READ, format!("cannot read: {e}"))
-            .in_file(shown_as)
-            .with_hint("check that the file exists and can be read")
-    })?;
+    Ok(())
+}
+
+fn read_error(shown_as: &Path, e: &std::io::Error) -> Diagnostic {
+    Diagnostic::error(code::FILE_READ, format!("cannot read: {e}"))
+        .in_file(shown_as)
+        .with_hint("check that the file exists and can be read")
+}
+
+/// Reads a text file of the site: UTF-8 required, with the position of the first invalid byte;
+/// a symlink that leaves the site is refused. `shown_as` names it in messages.
+pub fn read_text(root: &Path, path: &Path, shown_as: &Path) -> Result<String, Diagnostic> {
+    check_symlink(root, path, shown_as)?;
+    let bytes = std::fs::read(path).map_err(|e| read_error(shown_as, &e))?;
+    utf8(bytes, shown_as)
+}
+
+/// Bytes as text, or the position of the first invalid byte.
+pub fn utf8(bytes: Vec<u8>, shown_as: &Path) -> Result<String, Diagnostic> {
     String::from_utf8(bytes).map_err(|e| {
         let valid = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();
@@ -194,6 +207,57 @@ pub fn read_text(root: &Path, path: &Path, shown_as: &Path) -> Result<String, Di
         })
         .with_hint("save the file as UTF-8")
     })
+}
+
+/// The size and modification time of a file, to tell later whether it changed.
+pub type Stamp = (u64, Option<std::time::SystemTime>);
+
+/// Reads the start of a text file, in growing chunks, until `enough` says the text read so far
+/// (whole lines of valid UTF-8) is enough, or the file ends. For a page, that is its front
+/// matter: the body is read when the page is rendered. Returns the text read and the file's
+/// stamp.
+pub fn read_head(
+    root: &Path,
+    path: &Path,
+    shown_as: &Path,
+    enough: impl Fn(&str) -> bool,
+) -> Result<(String, Stamp), Diagnostic> {
+    use std::io::Read;
+    check_symlink(root, path, shown_as)?;
+    let mut file = std::fs::File::open(path).map_err(|e| read_error(shown_as, &e))?;
+    let meta = file.metadata().map_err(|e| read_error(shown_as, &e))?;
+    let stamp = (meta.len(), meta.modified().ok());
+    let mut buf = Vec::new();
+    let mut chunk = 4096u64;
+    loop {
+        let n = (&mut file)
+            .take(chunk)
+            .read_to_end(&mut buf)
+            .map_err(|e| read_error(shown_as, &e))?;
+        let eof = n == 0 || buf.len() as u64 >= meta.len();
+        if eof {
+            return utf8(buf, shown_as).map(|t| (t, stamp));
+        }
+        // Only whole lines of the valid part: a chunk may end inside a character or a line.
+        let valid = match std::str::from_utf8(&buf) {
+            Ok(t) => t,
+            Err(e) if e.error_len().is_none() => {
+                std::str::from_utf8(&buf[..e.valid_up_to()]).unwrap_or_default()
+            }
+            Err(_) => return utf8(buf, shown_as).map(|t| (t, stamp)),
+        };
+        let lines = valid.rfind('\n').map_or("", |i| &valid[..=i]);
+        if enough(lines) {
+            return Ok((lines.to_owned(), stamp));
+        }
+        chunk *= 2;
+    }
+}
+
+/// The stamp of a file now.
+pub fn stamp(path: &Path) -> std::io::Result<Stamp> {
+    let meta = std::fs::metadata(path)?;
+    Ok((meta.len(), meta.modified().ok()))
 }
 
 #[cfg(test)]

@@ -65,7 +65,6 @@ fn page(locale: &str, rel: &str, yaml: &str) -> RawPage {
             text: String::new(),
             offset: 0,
         },
-        source_hash: 0,
     }
 }
 

@@ -104,3 +104,29 @@ fn the_closing_fence_is_a_line_of_three_dashes_or_dots_only() {
     let p = read("a.md", b"--- \ntitle: A\n---  \nBody.\n").expect("spaces");
     assert_eq!(p.text().expect("read").body(), "Body.\n");
 }
+
+#[test]
+fn only_the_front_matter_is_read_and_a_long_one_is_read_whole() {
+    // A front matter longer than the first chunk read, and a body with an invalid byte: loading
+    // reads the front matter only, so the body's problem shows when the page is rendered.
+    let long = "x".repeat(10_000);
+    let body = "y".repeat(100_000);
+    let mut text = format!("---\ntitle: A\ndescription: {long}\n---\nBody.\n{body}\n").into_bytes();
+    text.extend_from_slice(b"\xff\n");
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(tmp.path().join("content/en")).expect("mkdir");
+    let file = PathBuf::from("content/en/a.md");
+    std::fs::write(tmp.path().join(&file), &text).expect("write");
+    let page = read_page(tmp.path(), "en".into(), "a.md".into(), file.clone()).expect("loads");
+    assert_eq!(page.front.description.as_deref(), Some(long.as_str()));
+    let e = page
+        .text()
+        .err()
+        .expect("the invalid byte is found when the body is read");
+    assert_eq!(e.code.name, "file-not-utf8");
+    assert_eq!(e.pos.map(|p| p.line), Some(7));
+    // A file changed after loading is an error, not a page of two versions.
+    std::fs::write(tmp.path().join(&file), "---\ntitle: A\n---\nOther.\n").expect("write");
+    let e = page.text().err().expect("changed");
+    assert!(e.message.contains("changed"), "{}", e.message);
+}
