@@ -296,6 +296,48 @@ fn github_annotations_point_at_the_line() {
 }
 
 #[test]
+fn output_cut_short_by_its_reader_ends_quietly() {
+    // `hubgen check --format json | head -1`: the reader may close the pipe before hubgen has
+    // written. Here it is closed before hubgen starts, so every write meets a broken pipe. Each
+    // command that writes to stdout ends as it would with its output read in full (same exit
+    // status, same stderr), with no panic.
+    let (clean, broken) = (fixture_copy(), fixture_copy());
+    plant(
+        broken.path(),
+        "content/en/gpu-memory.md",
+        "title:",
+        "titel:",
+    );
+    let clean = clean.path().to_str().expect("UTF-8 path");
+    let broken = broken.path().to_str().expect("UTF-8 path");
+    let commands: [&[&str]; 6] = [
+        &["check", "--format", "json", "--root", clean],
+        &["check", "--format", "json", "--root", broken],
+        &["check", "--format", "github", "--root", broken],
+        &["i18n", "--root", clean],
+        &["i18n", "--format", "json", "--root", clean],
+        &["explain"],
+    ];
+    for args in commands {
+        let read = Command::new(env!("CARGO_BIN_EXE_hubgen"))
+            .args(args)
+            .output()
+            .expect("run hubgen");
+        assert!(!read.stdout.is_empty(), "{args:?} writes to stdout");
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let cut = Command::new(env!("CARGO_BIN_EXE_hubgen"))
+            .args(args)
+            .stdout(writer)
+            .output()
+            .expect("run hubgen");
+        let stderr = String::from_utf8_lossy(&cut.stderr);
+        assert_eq!(cut.status.code(), read.status.code(), "{args:?}: {stderr}");
+        assert_eq!(stderr, String::from_utf8_lossy(&read.stderr), "{args:?}");
+    }
+}
+
+#[test]
 fn drafts_are_built_only_when_asked_and_never_listed_in_a_normal_build() {
     let site = fixture_copy();
     let root = site.path();
