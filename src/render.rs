@@ -1008,7 +1008,9 @@ fn switcher(
         .collect()
 }
 
-/// One template error hit by many pages is one diagnostic, naming the first page and the count.
+/// One error hit by many pages (a template error, or a page's error shown again in each locale
+/// that falls back to it) is one diagnostic: the first page's, with the count leading its hint
+/// (after the hint, it would read as part of the hint's last item, such as a list of names).
 fn merge_repeats(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut out: Vec<(Diagnostic, usize)> = Vec::new();
     for d in diags {
@@ -1021,10 +1023,15 @@ fn merge_repeats(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
         }
     }
     out.into_iter()
-        .map(|(d, more)| match (more, d.hint.clone()) {
-            (0, _) => d,
-            (n, Some(h)) => d.with_hint(format!("{h} (and {n} more page(s))")),
-            (n, None) => d.with_hint(format!("{n} more page(s) hit the same error")),
+        .map(|(d, more)| {
+            if more == 0 {
+                return d;
+            }
+            let count = format!("{} pages hit this error", more + 1);
+            match d.hint.clone() {
+                Some(h) => d.with_hint(format!("{count}; {h}")),
+                None => d.with_hint(count),
+            }
         })
         .collect()
 }

@@ -1,5 +1,6 @@
 //! The render plan, without rendering: URLs, fallback pages along each locale's chain, the
-//! translations a page advertises (hreflang) and `x-default`, and the pages a section lists.
+//! translations a page advertises (hreflang) and `x-default`, and the pages a section lists; and
+//! how an error repeated on many pages is reported.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -328,4 +329,40 @@ fn two_pages_with_one_url_are_an_error_naming_both_files() {
         "{:?}",
         diags[0].hint
     );
+}
+
+#[test]
+fn an_error_repeated_on_several_pages_is_one_diagnostic_that_counts_them() {
+    let at = |hint: Option<&str>| {
+        let d = Diagnostic::error(
+            crate::diag::code::SHORTCODE_UNKNOWN,
+            "unknown shortcode `cheapset`",
+        )
+        .in_file("content/en/a.md")
+        .at(crate::diag::Pos { line: 3, col: 7 });
+        match hint {
+            Some(h) => d.with_hint(h),
+            None => d,
+        }
+    };
+    let known = "did you mean `cheapest`? known: price, cheapest";
+    let other = at(Some(known)).at(crate::diag::Pos { line: 4, col: 1 });
+    let merged = merge_repeats(vec![
+        at(Some(known)),
+        other.clone(),
+        at(Some(known)),
+        at(Some(known)),
+    ]);
+    assert_eq!(merged.len(), 2, "{merged:?}");
+    // The count comes first, a clause of its own; the message and the advice stay whole (the
+    // advice may end in a list of names).
+    assert_eq!(merged[0].message, "unknown shortcode `cheapset`");
+    assert_eq!(
+        merged[0].hint.as_deref(),
+        Some("3 pages hit this error; did you mean `cheapest`? known: price, cheapest")
+    );
+    assert_eq!(merged[1], other, "an error on one page is left as it is");
+    let merged = merge_repeats(vec![at(None), at(None)]);
+    assert_eq!(merged.len(), 1, "{merged:?}");
+    assert_eq!(merged[0].hint.as_deref(), Some("2 pages hit this error"));
 }
