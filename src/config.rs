@@ -189,13 +189,29 @@ fn resolve_locales(
     errors: &mut Vec<Diagnostic>,
 ) -> (Vec<Locale>, String) {
     let codes: Vec<String> = locales.iter().map(|l| l.code.value.clone()).collect();
-    let mut locs = Vec::new();
+    let mut locs: Vec<Locale> = Vec::new();
+    // The line each code is first listed at.
+    let mut first_at: Vec<(String, u64)> = Vec::new();
     for l in locales {
         let LocaleFile {
             code,
             fallback,
             required,
         } = l;
+        if let Some((_, line)) = first_at.iter().find(|(c, _)| *c == code.value) {
+            // One error here; nothing later sees the locale twice (its strings would each be
+            // defined twice, its pages planned twice).
+            errors.push(at.error(
+                &code,
+                format!("locale `{}` is listed twice in `locales`", code.value),
+                &format!(
+                    "it is first listed at line {line}; keep one entry for `{}`, with the `fallback` and `required` it needs",
+                    code.value
+                ),
+            ));
+            continue;
+        }
+        first_at.push((code.value.clone(), code.referenced.line()));
         if let Err(why) = check_locale_code(&code.value) {
             errors.push(at.error(
                 &code,
@@ -418,6 +434,21 @@ mod tests {
                 "hubgen.yaml:8:8"
             ],
             "{e:?}"
+        );
+    }
+
+    #[test]
+    fn a_locale_listed_twice_is_one_error_at_the_second_entry() {
+        let e = parse("locales:\n  - code: en\n  - code: uk\n    fallback: [en]\n  - code: uk\n")
+            .unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert_eq!(e[0].code, code::CONFIG_INVALID);
+        assert_eq!(e[0].location(), "hubgen.yaml:5:11", "{}", e[0]);
+        assert!(e[0].message.contains("`uk` is listed twice"), "{}", e[0]);
+        assert!(
+            e[0].hint.as_deref().is_some_and(|h| h.contains("line 3")),
+            "{}",
+            e[0]
         );
     }
 

@@ -29,6 +29,7 @@ mod source;
 mod view;
 mod yaml;
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -71,12 +72,12 @@ fn main() -> ExitCode {
         } => build_command(root, out, base_url, drafts, jobs, force),
         Command::Estimate(args) => match domain::estimate::estimate(&estimate_input(&args)) {
             Ok(e) => {
-                if args.json {
-                    println!("{}", domain::estimate::to_json(&e));
+                let text = if args.json {
+                    format!("{}\n", domain::estimate::to_json(&e))
                 } else {
-                    print!("{}", domain::estimate::to_text(&e));
-                }
-                ExitCode::SUCCESS
+                    domain::estimate::to_text(&e)
+                };
+                stdout(&text, ExitCode::SUCCESS)
             }
             Err(diags) => {
                 for d in &diags {
@@ -191,6 +192,11 @@ fn check_command(root: &std::path::Path, drafts: bool, format: cli::CheckFormat)
         drafts,
     };
     let diags = check::run(root, &overrides, EXTENSION);
+    let status = if diags.iter().any(diag::Diagnostic::is_error) {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    };
     match format {
         cli::CheckFormat::Human => {
             for d in &diags {
@@ -201,17 +207,37 @@ fn check_command(root: &std::path::Path, drafts: bool, format: cli::CheckFormat)
                 "check: {errors} error(s), {} warning(s)",
                 diags.len() - errors
             );
+            status
         }
-        cli::CheckFormat::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&diag::report::to_json(&diags)).unwrap_or_default()
+        cli::CheckFormat::Json => stdout(
+            &format!(
+                "{}\n",
+                serde_json::to_string_pretty(&diag::report::to_json(&diags)).unwrap_or_default()
+            ),
+            status,
         ),
-        cli::CheckFormat::Github => print!("{}", diag::report::to_github(&diags)),
+        cli::CheckFormat::Github => stdout(&diag::report::to_github(&diags), status),
     }
-    if diags.iter().any(diag::Diagnostic::is_error) {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
+}
+
+/// Writes a command's output to stdout, then ends with `status`. Every stdout write of hubgen
+/// goes through here, not `print!`, which panics when the reader has gone: a reader that
+/// closed the pipe early (`hubgen check --format json | head -1`) took what it wanted, so the
+/// rest is dropped quietly and the command keeps its own status, as ripgrep does. Another write
+/// error (a full disk) is reported, with status 2.
+///
+/// SIGPIPE stays ignored (Rust's default) rather than restored to terminate the process:
+/// `hubgen serve` writes to sockets in the same process, and a browser that drops a connection
+/// must not kill it.
+fn stdout(text: &str, status: ExitCode) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => status,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => status,
+        Err(e) => {
+            eprintln!("error: cannot write the output: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 
@@ -220,15 +246,15 @@ fn check_command(root: &std::path::Path, drafts: bool, format: cli::CheckFormat)
 fn explain(code: Option<&str>) -> ExitCode {
     let all = || diag::code::ALL.iter().chain(domain::codes::ALL);
     match code {
-        None => {
-            print!("{}", diag::code::reference(domain::codes::ALL));
-            ExitCode::SUCCESS
-        }
+        None => stdout(
+            &diag::code::reference(domain::codes::ALL),
+            ExitCode::SUCCESS,
+        ),
         Some(name) => match all().find(|c| c.name == name) {
-            Some(c) => {
-                println!("{}: {}", c.name, c.summary.trim());
-                ExitCode::SUCCESS
-            }
+            Some(c) => stdout(
+                &format!("{}: {}\n", c.name, c.summary.trim()),
+                ExitCode::SUCCESS,
+            ),
             None => {
                 eprintln!(
                     "error: no diagnostic code `{name}`\n  = hint: {}",
@@ -296,18 +322,19 @@ fn i18n_command(args: &cli::I18nArgs) -> ExitCode {
         }
         None => {
             let report = coverage::report(&config, &pages, &ftl);
-            match args.format {
-                cli::ReportFormat::Json => println!(
-                    "{}",
+            let text = match args.format {
+                cli::ReportFormat::Json => format!(
+                    "{}\n",
                     serde_json::to_string_pretty(&report).unwrap_or_default()
                 ),
-                cli::ReportFormat::Human => print!("{}", coverage::to_text(&report)),
-            }
-            if report.passes() {
+                cli::ReportFormat::Human => coverage::to_text(&report),
+            };
+            let status = if report.passes() {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::FAILURE
-            }
+            };
+            stdout(&text, status)
         }
     }
 }

@@ -352,7 +352,8 @@ fn parent_dir(rel: &str) -> Option<&str> {
 }
 
 /// Plans the jobs: one per page per locale, then one per page a locale lacks, taken from the
-/// first locale of its fallback chain that has it; then translations, versions and children.
+/// first locale of its fallback chain that has it written (never another locale's fallback
+/// copy); then translations, versions and children.
 fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
     let config = inputs.config;
     let pages = inputs.pages;
@@ -381,7 +382,7 @@ fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
             versions: Vec::new(),
         })
         .collect();
-    // (rel, locale) → job, for real pages first.
+    // (rel, locale) → page, for the pages written in each locale (a page's job has its index).
     let mut by_rel: HashMap<(&str, &str), usize> = HashMap::new();
     for (i, p) in pages.iter().enumerate() {
         by_rel.insert((p.rel.as_str(), p.locale.as_str()), i);
@@ -394,11 +395,12 @@ fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
             if by_rel.contains_key(&(*rel, locale.code.as_str())) {
                 continue;
             }
+            // `by_rel` holds written pages only: a chain never stops at another locale's
+            // fallback copy, whatever order the locales are listed in.
             let Some(orig) = locale
                 .fallback
                 .iter()
                 .find_map(|f| by_rel.get(&(*rel, f.as_str())).copied())
-                .filter(|&j| j < pages.len())
             else {
                 continue;
             };
@@ -413,12 +415,6 @@ fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
                 fallback_of: Some(orig),
                 versions: Vec::new(),
             });
-        }
-        // Fallback jobs registered after the locale's pass, so a chain never follows a fallback.
-        for (j, job) in jobs.iter().enumerate().skip(pages.len()) {
-            if job.locale == locale.code {
-                by_rel.insert((pages[job.page].rel.as_str(), locale.code.as_str()), j);
-            }
         }
     }
     diags.extend(url_clashes(pages, &jobs));
@@ -604,6 +600,13 @@ fn loc_name(i18n: &I18n, code: &str) -> String {
 /// Every page's URL by (locale, path in the locale folder), for `@/` links.
 type UrlMap = HashMap<(String, String), String>;
 
+/// The URL of every job, fallback pages included, by (locale, path in the locale folder).
+fn url_map(pages: &[RawPage], jobs: &[Job]) -> UrlMap {
+    jobs.iter()
+        .map(|j| ((j.locale.clone(), pages[j.page].rel.clone()), j.url.clone()))
+        .collect()
+}
+
 /// Resolves `@/path.md#anchor` from a page of `locale`: that locale's page, else the first page
 /// along the locale's fallback chain.
 fn resolve_link(
@@ -669,15 +672,7 @@ fn render_where(
 ) -> (Rendered, Vec<Diagnostic>) {
     let (jobs, mut diags) = plan(inputs);
     let sites = site_values(inputs, &jobs);
-    let urls: UrlMap = jobs
-        .iter()
-        .map(|j| {
-            (
-                (j.locale.clone(), inputs.pages[j.page].rel.clone()),
-                j.url.clone(),
-            )
-        })
-        .collect();
+    let urls = url_map(inputs.pages, &jobs);
     type PageResult = Result<Option<PageLinks>, Vec<Diagnostic>>;
     let results: Vec<PageResult> = jobs
         .par_iter()
@@ -1013,7 +1008,9 @@ fn switcher(
         .collect()
 }
 
-/// One template error hit by many pages is one diagnostic, naming the first page and the count.
+/// One error hit by many pages (a template error, or a page's error shown again in each locale
+/// that falls back to it) is one diagnostic: the first page's, with the count leading its hint
+/// (after the hint, it would read as part of the hint's last item, such as a list of names).
 fn merge_repeats(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut out: Vec<(Diagnostic, usize)> = Vec::new();
     for d in diags {
@@ -1026,10 +1023,15 @@ fn merge_repeats(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
         }
     }
     out.into_iter()
-        .map(|(d, more)| match (more, d.hint.clone()) {
-            (0, _) => d,
-            (n, Some(h)) => d.with_hint(format!("{h} (and {n} more page(s))")),
-            (n, None) => d.with_hint(format!("{n} more page(s) hit the same error")),
+        .map(|(d, more)| {
+            if more == 0 {
+                return d;
+            }
+            let count = format!("{} pages hit this error", more + 1);
+            match d.hint.clone() {
+                Some(h) => d.with_hint(format!("{count}; {h}")),
+                None => d.with_hint(count),
+            }
         })
         .collect()
 }

@@ -104,7 +104,7 @@ type Setup = fn(&Path) -> Expect;
 
 /// The cases whose whole error output is snapshotted: one per kind of source a writer edits
 /// (data, content, shortcodes, templates, strings, config) and the output folder.
-const SNAPSHOTTED: [&str; 8] = [
+const SNAPSHOTTED: [&str; 9] = [
     "yaml syntax",
     "unknown data key with a suggestion",
     "monthly below weekly",
@@ -112,6 +112,7 @@ const SNAPSHOTTED: [&str; 8] = [
     "unknown shortcode",
     "template calling an unknown filter",
     "Fluent syntax error",
+    "locale listed twice",
     "--out a folder hubgen did not write",
 ];
 
@@ -398,6 +399,22 @@ fn cases() -> Vec<(&'static str, Setup)> {
         ("locale code that climbs", |r| {
             let at = plant(r, "hubgen.yaml", "code: uk", "code: ../uk", "../");
             build(&[&at, "locale code"])
+        }),
+        ("locale listed twice", |r| {
+            // One error at the second entry, not one per string the locale's files then define
+            // twice.
+            let at = plant(
+                r,
+                "hubgen.yaml",
+                "  - code: zh",
+                "  - code: uk\n  - code: zh",
+                "uk",
+            );
+            build(&[
+                &at,
+                "locale `uk` is listed twice",
+                "build failed with 1 error(s)",
+            ])
         }),
         ("fallback to an unknown locale", |r| {
             plant(r, "hubgen.yaml", "fallback: [en]", "fallback: [pl]", "pl");

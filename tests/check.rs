@@ -174,8 +174,12 @@ fn template_runtime_error_names_the_page_once() {
         ("themes/default/templates/page.html", line, col + 25 + 8)
     );
     assert!(e[0].3.contains("`contnet` is not defined"), "{e:?}");
+    // The hint counts the pages first, then names the first of them.
+    let (count, first) = e[0].4.split_once("; ").unwrap_or_default();
     assert!(
-        e[0].4.starts_with("while rendering content/") && e[0].4.contains("more page(s)"),
+        count.ends_with(" pages hit this error")
+            && first.starts_with("while rendering content/")
+            && first.ends_with(".md"),
         "{e:?}"
     );
 }
@@ -293,6 +297,48 @@ fn github_annotations_point_at_the_line() {
         "{first}"
     );
     assert!(first.contains("%0Ahint: did you mean `title`?"), "{first}");
+}
+
+#[test]
+fn output_cut_short_by_its_reader_ends_quietly() {
+    // `hubgen check --format json | head -1`: the reader may close the pipe before hubgen has
+    // written. Here it is closed before hubgen starts, so every write meets a broken pipe. Each
+    // command that writes to stdout ends as it would with its output read in full (same exit
+    // status, same stderr), with no panic.
+    let (clean, broken) = (fixture_copy(), fixture_copy());
+    plant(
+        broken.path(),
+        "content/en/gpu-memory.md",
+        "title:",
+        "titel:",
+    );
+    let clean = clean.path().to_str().expect("UTF-8 path");
+    let broken = broken.path().to_str().expect("UTF-8 path");
+    let commands: [&[&str]; 6] = [
+        &["check", "--format", "json", "--root", clean],
+        &["check", "--format", "json", "--root", broken],
+        &["check", "--format", "github", "--root", broken],
+        &["i18n", "--root", clean],
+        &["i18n", "--format", "json", "--root", clean],
+        &["explain"],
+    ];
+    for args in commands {
+        let read = Command::new(env!("CARGO_BIN_EXE_hubgen"))
+            .args(args)
+            .output()
+            .expect("run hubgen");
+        assert!(!read.stdout.is_empty(), "{args:?} writes to stdout");
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let cut = Command::new(env!("CARGO_BIN_EXE_hubgen"))
+            .args(args)
+            .stdout(writer)
+            .output()
+            .expect("run hubgen");
+        let stderr = String::from_utf8_lossy(&cut.stderr);
+        assert_eq!(cut.status.code(), read.status.code(), "{args:?}: {stderr}");
+        assert_eq!(stderr, String::from_utf8_lossy(&read.stderr), "{args:?}");
+    }
 }
 
 #[test]

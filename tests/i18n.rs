@@ -235,6 +235,51 @@ fn a_new_locale_builds_with_fallbacks_marked_and_never_advertised() {
 }
 
 #[test]
+fn a_page_written_in_en_alone_reaches_pl_through_its_chain_past_uks_copy() {
+    // pl falls back to uk, then en, and is listed after uk; a page written in en alone is shown
+    // in uk from en, and pl must look past uk's copy of it to en's page.
+    let site = polish_site();
+    let root = site.path();
+    edit(
+        root,
+        "hubgen.yaml",
+        "code: pl\n    fallback: [en]",
+        "code: pl\n    fallback: [uk, en]",
+    );
+    std::fs::write(
+        root.join("content/en/only-en.md"),
+        "---\ntitle: Only in English\n---\n\nWritten in English alone.\n",
+    )
+    .expect("write");
+    edit(
+        root,
+        "content/pl/_index.md",
+        "[Pamięć GPU](@/gpu-memory.md).",
+        "[Pamięć GPU](@/gpu-memory.md). [Tylko po angielsku](@/only-en.md).",
+    );
+    build_ok(root);
+    for locale in ["uk", "pl"] {
+        let page = parse(&read(root, &format!("{locale}/only-en/index.html")));
+        assert_eq!(attr(&page, "html", "lang"), vec!["en"], "{locale}");
+        assert_eq!(
+            attr(&page, ".fallback-notice a", "href"),
+            vec!["/en/only-en/"],
+            "{locale}: the notice names the page as written"
+        );
+    }
+    let home = parse(&read(root, "pl/index.html"));
+    let links: BTreeSet<&str> = attr(&home, "main a[href*=only-en]", "href")
+        .into_iter()
+        .collect();
+    assert_eq!(
+        links,
+        BTreeSet::from(["/pl/only-en/"]),
+        "pl's link (and its listing) stay in pl's URL space"
+    );
+    assert_eq!(dangling_links(&root.join("public")), Vec::<String>::new());
+}
+
+#[test]
 fn the_report_lists_exactly_what_a_locale_lacks_and_gates_required_locales() {
     let site = polish_site();
     let root = site.path();

@@ -1,5 +1,6 @@
 //! The render plan, without rendering: URLs, fallback pages along each locale's chain, the
-//! translations a page advertises (hreflang) and `x-default`, and the pages a section lists.
+//! translations a page advertises (hreflang) and `x-default`, and the pages a section lists; and
+//! how an error repeated on many pages is reported.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -133,34 +134,90 @@ fn urls_come_from_folders_slugs_and_the_locale_prefix() {
 #[test]
 fn a_missing_page_is_shown_from_the_first_locale_of_the_chain_that_has_it() {
     // `de` falls back to `en`; `uk` to `de`, then `en`. `both` exists in en and de, `only-en`
-    // in en alone. (With `de` listed before `uk`, `uk` would find de's fallback copy of
-    // `only-en` first and get no page at all: a known gap of the plan, not pinned here.)
-    let c = config(&[("en", &[]), ("uk", &["de", "en"]), ("de", &["en"])], true);
+    // in en alone. In either order of the locales: with `de` before `uk`, de's fallback copy of
+    // `only-en` is planned first, and uk must look past it to en's page.
     let pages = [
         page("en", "both.md", "title: Both"),
         page("de", "both.md", "title: Beide"),
         page("en", "only-en.md", "title: Only"),
     ];
-    let (jobs, diags) = plan_of(&c, &pages);
-    assert!(diags.is_empty(), "{diags:?}");
-    // Three real pages, and one fallback per page a locale lacks: uk both, uk only-en, de only-en.
-    assert_eq!(jobs.len(), 6, "{:?}", urls(&jobs));
-    let uk_both = job(&jobs, "/uk/both/");
-    assert_eq!(
-        uk_both.page, 1,
-        "uk shows de's page, the first of its chain"
-    );
-    assert_eq!(uk_both.fallback_of, Some(1));
-    let uk_only = job(&jobs, "/uk/only-en/");
-    assert_eq!((uk_only.page, uk_only.fallback_of), (2, Some(2)));
-    let de_only = job(&jobs, "/de/only-en/");
-    assert_eq!((de_only.page, de_only.fallback_of), (2, Some(2)));
-    // Real pages are no one's fallback; a locale with no chain gets no fallback pages.
-    assert_eq!(job(&jobs, "/en/both/").fallback_of, None);
-    assert_eq!(job(&jobs, "/de/both/").fallback_of, None);
+    for order in [["uk", "de"], ["de", "uk"]] {
+        let chain = |code: &str| -> &'static [&'static str] {
+            if code == "uk" { &["de", "en"] } else { &["en"] }
+        };
+        let c = config(
+            &[
+                ("en", &[]),
+                (order[0], chain(order[0])),
+                (order[1], chain(order[1])),
+            ],
+            true,
+        );
+        let (jobs, diags) = plan_of(&c, &pages);
+        assert!(diags.is_empty(), "{order:?}: {diags:?}");
+        // Three real pages, and one fallback per page a locale lacks: uk both, uk only-en, de
+        // only-en.
+        assert_eq!(jobs.len(), 6, "{order:?}: {:?}", urls(&jobs));
+        let uk_both = job(&jobs, "/uk/both/");
+        assert_eq!(
+            (uk_both.page, uk_both.fallback_of),
+            (1, Some(1)),
+            "{order:?}: uk shows de's page, the first of its chain"
+        );
+        let uk_only = job(&jobs, "/uk/only-en/");
+        assert_eq!(
+            (uk_only.page, uk_only.fallback_of),
+            (2, Some(2)),
+            "{order:?}: uk shows en's page, not de's copy of it"
+        );
+        let de_only = job(&jobs, "/de/only-en/");
+        assert_eq!(
+            (de_only.page, de_only.fallback_of),
+            (2, Some(2)),
+            "{order:?}"
+        );
+        // Real pages are no one's fallback.
+        assert_eq!(job(&jobs, "/en/both/").fallback_of, None);
+        assert_eq!(job(&jobs, "/de/both/").fallback_of, None);
+    }
+    // A locale with no chain gets no fallback pages.
     let no_chain = config(&[("en", &[]), ("pl", &[])], true);
     let (jobs, _) = plan_of(&no_chain, &pages[2..]);
     assert_eq!(urls(&jobs), ["/en/only-en/"]);
+}
+
+#[test]
+fn a_chain_through_a_locale_that_lacks_the_page_too_ends_at_the_written_page() {
+    // `pl` falls back to `uk`, then `en`; `a` is written in en alone, so uk shows it from en too.
+    // Listed as en, uk, pl or as en, pl, uk, pl gets its own page at /pl/a/ showing en's, its
+    // notice names en's page, and pl's `@/a.md` links lead there, not to uk's copy.
+    let pages = [
+        page("en", "_index.md", "title: Home"),
+        page("en", "a.md", "title: A"),
+    ];
+    let chains: [(&str, &[&str]); 3] = [("en", &[]), ("uk", &["en"]), ("pl", &["uk", "en"])];
+    for listed in [[0, 1, 2], [0, 2, 1]] {
+        let c = config(&listed.map(|i| chains[i]), true);
+        let (jobs, diags) = plan_of(&c, &pages);
+        assert!(diags.is_empty(), "{listed:?}: {diags:?}");
+        for locale in ["uk", "pl"] {
+            let j = job(&jobs, &format!("/{locale}/a/"));
+            assert_eq!(j.locale, locale);
+            assert_eq!(j.page, 1, "{listed:?}: {locale} shows en's page");
+            let original = &jobs[j.fallback_of.expect("a fallback page")];
+            assert_eq!(
+                (original.locale.as_str(), original.url.as_str()),
+                ("en", "/en/a/"),
+                "{listed:?}: {locale}'s notice names the original"
+            );
+        }
+        let urls = url_map(&pages, &jobs);
+        assert_eq!(
+            resolve_link(&c, &urls, "pl", "@/a.md#x").as_deref(),
+            Ok("/pl/a/#x"),
+            "{listed:?}"
+        );
+    }
 }
 
 #[test]
@@ -271,4 +328,40 @@ fn two_pages_with_one_url_are_an_error_naming_both_files() {
         "{:?}",
         diags[0].hint
     );
+}
+
+#[test]
+fn an_error_repeated_on_several_pages_is_one_diagnostic_that_counts_them() {
+    let at = |hint: Option<&str>| {
+        let d = Diagnostic::error(
+            crate::diag::code::SHORTCODE_UNKNOWN,
+            "unknown shortcode `cheapset`",
+        )
+        .in_file("content/en/a.md")
+        .at(crate::diag::Pos { line: 3, col: 7 });
+        match hint {
+            Some(h) => d.with_hint(h),
+            None => d,
+        }
+    };
+    let known = "did you mean `cheapest`? known: price, cheapest";
+    let other = at(Some(known)).at(crate::diag::Pos { line: 4, col: 1 });
+    let merged = merge_repeats(vec![
+        at(Some(known)),
+        other.clone(),
+        at(Some(known)),
+        at(Some(known)),
+    ]);
+    assert_eq!(merged.len(), 2, "{merged:?}");
+    // The count comes first, a clause of its own; the message and the advice stay whole (the
+    // advice may end in a list of names).
+    assert_eq!(merged[0].message, "unknown shortcode `cheapset`");
+    assert_eq!(
+        merged[0].hint.as_deref(),
+        Some("3 pages hit this error; did you mean `cheapest`? known: price, cheapest")
+    );
+    assert_eq!(merged[1], other, "an error on one page is left as it is");
+    let merged = merge_repeats(vec![at(None), at(None)]);
+    assert_eq!(merged.len(), 1, "{merged:?}");
+    assert_eq!(merged[0].hint.as_deref(), Some("2 pages hit this error"));
 }
