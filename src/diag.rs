@@ -156,24 +156,10 @@ pub fn did_you_mean<'a>(
 ) -> Option<&'a str> {
     candidates
         .into_iter()
-        .map(|c| (edit_distance(word, c), c))
+        .map(|c| (strsim::levenshtein(word, c), c))
         .filter(|(d, c)| *d <= (c.chars().count().max(3) / 3).max(1) + 1)
         .min()
         .map(|(_, c)| c)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// A hint listing the known names, with a did-you-mean when one is close.
