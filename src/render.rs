@@ -1094,6 +1094,43 @@ fn render_site_files(
             Err(d) => errors.push(d),
         }
     }
+    // Only real pages go in the sitemap; a fallback page is a copy whose canonical is the original.
+    let mut real: Vec<&Job> = jobs.iter().filter(|j| j.fallback_of.is_none()).collect();
+    real.sort_by(|a, b| a.url.cmp(&b.url));
+    if inputs.templates.has("sitemap.xml") {
+        match sitemaps(inputs, &base_ctx, &real) {
+            Ok(files) => out.extend(files),
+            Err(d) => errors.push(d),
+        }
+    }
+    if inputs.templates.has("robots.txt") {
+        match inputs.templates.render("robots.txt", &base_ctx, None) {
+            Ok(h) => out.push(("robots.txt".to_owned(), h.into_bytes())),
+            Err(d) => errors.push(d),
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The sitemap protocol's limit of URLs in one file.
+const SITEMAP_MAX_URLS: usize = 50_000;
+/// URLs per file when a site needs several: small enough that each file's template data stays
+/// small, whatever the size of the site.
+const SITEMAP_CHUNK_URLS: usize = 10_000;
+
+/// `sitemap.xml` through the theme's template: one file up to the protocol's 50,000 URLs; above
+/// that, `sitemap.xml` is an index of `sitemap-1.xml`, `sitemap-2.xml`… of 10,000 URLs each,
+/// rendered one after the other so only one file's entries are held at a time.
+fn sitemaps(
+    inputs: &Inputs<'_>,
+    base_ctx: &Context,
+    real: &[&Job],
+) -> Result<Vec<(String, Vec<u8>)>, Diagnostic> {
+    let config = inputs.config;
     #[derive(Serialize)]
     struct Alt {
         lang: String,
@@ -1105,49 +1142,62 @@ fn render_site_files(
         lastmod: Option<String>,
         alternates: Vec<Alt>,
     }
-    // Only real pages go in the sitemap; a fallback page is a copy whose canonical is the original.
-    let mut entries: Vec<Entry> = jobs
-        .iter()
-        .filter(|j| j.fallback_of.is_none())
-        .map(|j| {
-            let mut alternates: Vec<Alt> = std::iter::once((j.locale.clone(), j.url.clone()))
-                .chain(j.translations.iter().cloned())
-                .map(|(lang, url)| Alt {
-                    lang,
-                    href: format!("{}{url}", config.base_url),
-                })
-                .collect();
-            alternates.sort_by_key(|a| config.locales.iter().position(|l| l.code == a.lang));
-            if alternates.len() == 1 {
-                alternates.clear();
-            }
-            Entry {
-                loc: format!("{}{}", config.base_url, j.url),
-                lastmod: inputs.pages[j.page]
-                    .front
-                    .date
-                    .as_ref()
-                    .map(|d| d.value.clone()),
-                alternates,
-            }
-        })
-        .collect();
-    entries.sort_by(|a, b| a.loc.cmp(&b.loc));
-    let mut ctx = base_ctx.clone();
-    ctx.insert("entries", &entries);
-    for (name, path) in [("sitemap.xml", "sitemap.xml"), ("robots.txt", "robots.txt")] {
-        if inputs.templates.has(name) {
-            match inputs.templates.render(name, &ctx, None) {
-                Ok(h) => out.push((path.to_owned(), h.into_bytes())),
-                Err(d) => errors.push(d),
-            }
+    let entry = |j: &Job| {
+        let mut alternates: Vec<Alt> = std::iter::once((j.locale.clone(), j.url.clone()))
+            .chain(j.translations.iter().cloned())
+            .map(|(lang, url)| Alt {
+                lang,
+                href: format!("{}{url}", config.base_url),
+            })
+            .collect();
+        alternates.sort_by_key(|a| config.locales.iter().position(|l| l.code == a.lang));
+        if alternates.len() == 1 {
+            alternates.clear();
         }
+        Entry {
+            loc: format!("{}{}", config.base_url, j.url),
+            lastmod: inputs.pages[j.page]
+                .front
+                .date
+                .as_ref()
+                .map(|d| d.value.clone()),
+            alternates,
+        }
+    };
+    let render = |jobs: &[&Job]| {
+        let entries: Vec<Entry> = jobs.iter().map(|j| entry(j)).collect();
+        let mut ctx = base_ctx.clone();
+        ctx.insert("entries", &entries);
+        inputs
+            .templates
+            .render("sitemap.xml", &ctx, None)
+            .map(String::into_bytes)
+    };
+    if real.len() <= SITEMAP_MAX_URLS {
+        return Ok(vec![("sitemap.xml".to_owned(), render(real)?)]);
     }
-    if errors.is_empty() {
-        Ok(out)
-    } else {
-        Err(errors)
+    let mut out = Vec::new();
+    let mut index = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for (i, chunk) in real.chunks(SITEMAP_CHUNK_URLS).enumerate() {
+        let name = format!("sitemap-{}.xml", i + 1);
+        index.push_str(&format!(
+            "<sitemap><loc>{}/{name}</loc></sitemap>\n",
+            xml_escape(&config.base_url)
+        ));
+        out.push((name, render(chunk)?));
     }
+    index.push_str("</sitemapindex>\n");
+    out.push(("sitemap.xml".to_owned(), index.into_bytes()));
+    Ok(out)
+}
+
+fn xml_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

@@ -365,3 +365,69 @@ fn an_error_repeated_on_several_pages_is_one_diagnostic_that_counts_them() {
     assert_eq!(merged.len(), 1, "{merged:?}");
     assert_eq!(merged[0].hint.as_deref(), Some("2 pages hit this error"));
 }
+
+#[test]
+fn a_sitemap_over_the_protocols_limit_becomes_an_index_of_small_files() {
+    let cfg = config(&[("en", &[])], false);
+    let pages: Vec<RawPage> = (0..=SITEMAP_MAX_URLS)
+        .map(|i| page("en", &format!("p{i:05}.md"), "title: P"))
+        .collect();
+    let i18n = I18n {
+        by_code: HashMap::new(),
+    };
+    // The built-in theme's sitemap template alone.
+    let sitemap = crate::embedded::under("themes/default/templates/")
+        .find(|(n, _)| *n == "sitemap.xml")
+        .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
+        .expect("the built-in theme has a sitemap");
+    let source = crate::load::templates::TemplateSource {
+        name: "sitemap.xml".into(),
+        file: PathBuf::from("themes/default/templates/sitemap.xml"),
+        text: sitemap,
+    };
+    let templates = templates(
+        &[source],
+        Arc::new(I18n {
+            by_code: HashMap::new(),
+        }),
+        false,
+    )
+    .unwrap_or_else(|_| panic!("no templates load"));
+    let inputs = Inputs {
+        config: &cfg,
+        pages: &pages,
+        i18n: &i18n,
+        templates: &templates,
+        provider: &NoShortcodes,
+        css_url: "/style.css",
+    };
+    let (jobs, _) = plan(&inputs);
+    let mut real: Vec<&Job> = jobs.iter().collect();
+    real.sort_by(|a, b| a.url.cmp(&b.url));
+    let ctx = Context::new();
+    let files = sitemaps(&inputs, &ctx, &real).expect("renders");
+    let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names.len(), 7, "{names:?}");
+    assert_eq!(names[0], "sitemap-1.xml");
+    assert_eq!(names[5], "sitemap-6.xml");
+    let text = |n: &str| {
+        String::from_utf8(files.iter().find(|(f, _)| f == n).expect(n).1.clone()).expect("utf-8")
+    };
+    let index = text("sitemap.xml");
+    assert!(index.contains("<sitemapindex"), "{index}");
+    assert_eq!(
+        index
+            .matches("<sitemap><loc>https://x.example/sitemap-")
+            .count(),
+        6
+    );
+    let locs: usize = (1..=6)
+        .map(|i| text(&format!("sitemap-{i}.xml")).matches("<loc>").count())
+        .sum();
+    assert_eq!(locs, real.len(), "every URL once");
+    assert!(text("sitemap-6.xml").matches("<loc>").count() <= SITEMAP_CHUNK_URLS);
+    // At the limit, one file as before.
+    let files = sitemaps(&inputs, &ctx, &real[..SITEMAP_MAX_URLS]).expect("renders");
+    assert_eq!(files.len(), 1);
+    assert!(String::from_utf8_lossy(&files[0].1).contains("<urlset"));
+}
