@@ -25,20 +25,10 @@ pub fn run(
         Err(diags) => diags,
         Ok((paths, report)) => {
             let mut diags = report.warnings;
-            diags.extend(links(root, &paths, &report.links, &report.site_hrefs));
+            diags.extend(links(root, &paths, &report.links, &report.linked));
             diags.sort_by(|a, b| (b.severity, &a.file, a.pos).cmp(&(a.severity, &b.file, b.pos)));
             diags
         }
-    }
-}
-
-/// The output file a root-relative URL names.
-fn target_file(url_path: &str) -> String {
-    let rel = url_path.trim_start_matches('/');
-    if rel.is_empty() || rel.ends_with('/') {
-        format!("{rel}index.html")
-    } else {
-        rel.to_owned()
     }
 }
 
@@ -56,7 +46,7 @@ fn links(
     root: &Path,
     files: &BTreeMap<String, usize>,
     pages: &[PageLinks],
-    site_hrefs: &[String],
+    inbound: &BTreeSet<String>,
 ) -> Vec<Diagnostic> {
     let ids: BTreeMap<&str, BTreeSet<&str>> = pages
         .iter()
@@ -67,16 +57,6 @@ fn links(
             )
         })
         .collect();
-    let mut inbound: BTreeSet<String> = BTreeSet::new();
-    let from_pages = pages
-        .iter()
-        .flat_map(|p| p.hrefs.iter().map(move |h| (Some(p.output.as_str()), h)));
-    for (from, href) in from_pages.chain(site_hrefs.iter().map(|h| (None, h))) {
-        let target = target_file(href.split('#').next().unwrap_or(""));
-        if href.starts_with('/') && from != Some(target.as_str()) {
-            inbound.insert(target);
-        }
-    }
     let mut out = Vec::new();
     let mut seen: BTreeSet<(&Path, &str)> = BTreeSet::new();
     for page in pages {
@@ -100,10 +80,10 @@ fn links(
             let file = if path_part.is_empty() {
                 page.output.clone()
             } else if path_part.starts_with('/') {
-                target_file(path_part)
+                crate::render::target_file(path_part)
             } else {
                 // Relative links are resolved against the page's own URL.
-                target_file(&format!("{}{path_part}", page.url))
+                crate::render::target_file(&format!("{}{path_part}", page.url))
             };
             let problem = if !files.contains_key(&file) {
                 Some((

@@ -43,8 +43,8 @@ pub struct Report {
     pub warnings: Vec<Diagnostic>,
     /// Each page's source, body links and anchors, for `hubgen check` (empty otherwise).
     pub links: Vec<render::PageLinks>,
-    /// The `<a href>`s of the site files (root, 404), for `hubgen check`.
-    pub site_hrefs: Vec<String>,
+    /// Every output file another output's `<a href>` points at, for `hubgen check`.
+    pub linked: std::collections::BTreeSet<String>,
 }
 
 /// Everything loaded and checked, ready to render: what `serve` keeps between rebuilds.
@@ -409,7 +409,7 @@ pub fn render_all(p: &Prepared, sink: &dyn Sink, index: bool) -> Result<Report, 
         let (rendered, d) = p.with_inputs(|i| render::render(i, sink, index));
         diags.extend(d);
         report.links = rendered.index;
-        report.site_hrefs = rendered.site_hrefs;
+        report.linked = rendered.linked;
     }
     if !diags.has_errors()
         && let Some(ext) = &p.extension

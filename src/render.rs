@@ -290,8 +290,8 @@ pub struct Inputs<'a> {
 pub struct Rendered {
     pub pages: usize,
     pub index: Vec<PageLinks>,
-    /// The `<a href>`s of the root and 404 pages (with `index`).
-    pub site_hrefs: Vec<String>,
+    /// With `index`: every output file an `<a href>` of another output points at.
+    pub linked: std::collections::BTreeSet<String>,
 }
 
 /// A rendered page as the link checker sees it: the links its body makes, and from its HTML the
@@ -303,7 +303,6 @@ pub struct PageLinks {
     pub source: PathBuf,
     pub links: Vec<markdown::Link>,
     pub ids: Vec<String>,
-    pub hrefs: Vec<String>,
 }
 
 /// URL path of a page (`/uk/fine-tuning/`), from its locale folder path and slug.
@@ -673,6 +672,7 @@ fn render_where(
     let (jobs, mut diags) = plan(inputs);
     let sites = site_values(inputs, &jobs);
     let urls = url_map(inputs.pages, &jobs);
+    let linked = std::sync::Mutex::new(std::collections::BTreeSet::new());
     type PageResult = Result<Option<PageLinks>, Vec<Diagnostic>>;
     let results: Vec<PageResult> = jobs
         .par_iter()
@@ -683,7 +683,9 @@ fn render_where(
             }
             let (path, bytes, mut links) = render_page(inputs, &sites, &urls, &jobs, job)?;
             if index {
-                (links.ids, links.hrefs) = scan_html(&String::from_utf8_lossy(&bytes));
+                let hrefs;
+                (links.ids, hrefs) = scan_html(&String::from_utf8_lossy(&bytes));
+                note_links(&linked, &path, &hrefs);
             }
             put(sink, &path, bytes).map_err(|d| vec![d])?;
             Ok(index.then_some(links))
@@ -707,7 +709,7 @@ fn render_where(
                 for (path, bytes) in extra {
                     if index && path.ends_with(".html") {
                         let (_, hrefs) = scan_html(&String::from_utf8_lossy(&bytes));
-                        rendered.site_hrefs.extend(hrefs);
+                        note_links(&linked, &path, &hrefs);
                     }
                     if let Err(d) = put(sink, &path, bytes) {
                         diags.push(d);
@@ -717,7 +719,39 @@ fn render_where(
             Err(d) => diags.extend(d),
         }
     }
+    rendered.linked = linked.into_inner().unwrap_or_else(|e| e.into_inner());
     (rendered, diags)
+}
+
+/// Adds the output files that the root-relative `hrefs` of the output at `from` point at (other
+/// than itself) to `linked`.
+fn note_links(
+    linked: &std::sync::Mutex<std::collections::BTreeSet<String>>,
+    from: &str,
+    hrefs: &[String],
+) {
+    let mut targets: Vec<String> = hrefs
+        .iter()
+        .filter(|h| h.starts_with('/'))
+        .map(|h| target_file(h.split('#').next().unwrap_or("")))
+        .filter(|t| t != from)
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    linked
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .extend(targets);
+}
+
+/// The output file a root-relative URL names.
+pub fn target_file(url_path: &str) -> String {
+    let rel = url_path.trim_start_matches('/');
+    if rel.is_empty() || rel.ends_with('/') {
+        format!("{rel}index.html")
+    } else {
+        rel.to_owned()
+    }
 }
 
 /// Hands one file to the sink; a refusal becomes the diagnostic that says why.
@@ -916,7 +950,6 @@ fn render_page(
         source: page.file.clone(),
         links: md.links,
         ids: Vec::new(),
-        hrefs: Vec::new(),
     };
     Ok((output_path(&job.url), html.into_bytes(), links))
 }

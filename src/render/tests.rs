@@ -431,3 +431,17 @@ fn a_sitemap_over_the_protocols_limit_becomes_an_index_of_small_files() {
     assert_eq!(files.len(), 1);
     assert!(String::from_utf8_lossy(&files[0].1).contains("<urlset"));
 }
+
+#[test]
+fn the_link_scan_finds_ids_and_anchor_hrefs_as_a_parser_would() {
+    let html = concat!(
+        "<!doctype html><h2 id=intro>a < b</h2><p id=\"q\">x</p>",
+        "<a href=/en/a/>A</a><a class=x href='/en/b/#top'>B</a>",
+        "<link href=/style.css rel=stylesheet><!-- <a href=/hidden/> -->",
+        "<script>var s = '<a href=/js/>';</script>",
+        "<a href=\"/q?x=1&amp;y=2\">Q</a><div id=last></div>"
+    );
+    let (ids, hrefs) = scan_html(html);
+    assert_eq!(ids, ["intro", "q", "last"]);
+    assert_eq!(hrefs, ["/en/a/", "/en/b/#top", "/q?x=1&y=2"]);
+}
