@@ -10,28 +10,8 @@ use crate::extension::{self, SiteFiles};
 use crate::load;
 use crate::output::OutputTree;
 use crate::render;
-use crate::shortcode::{self, Provider};
+use crate::shortcode::{NoShortcodes, Provider};
 use crate::sink::Sink;
-
-/// A site without `data/` has no shortcodes.
-struct NoShortcodes;
-
-impl Provider for NoShortcodes {
-    fn names(&self) -> &[&'static str] {
-        &[]
-    }
-    fn call(
-        &self,
-        call: &shortcode::Call,
-        _: &mut shortcode::Args<'_>,
-        _: &crate::i18n::Tracked<'_>,
-    ) -> Result<shortcode::Output, shortcode::Error> {
-        Err(shortcode::Error::new(
-            code::SHORTCODE_UNKNOWN,
-            format!("unknown shortcode `{}`", call.name),
-        ))
-    }
-}
 
 /// What a build did.
 #[derive(Debug, Default)]

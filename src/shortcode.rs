@@ -39,6 +39,21 @@ pub enum Output {
     Block(String),
 }
 
+/// The provider of a site without an extension (no `data/`): it has no shortcodes.
+pub struct NoShortcodes;
+
+impl Provider for NoShortcodes {
+    fn names(&self) -> &[&'static str] {
+        &[]
+    }
+    fn call(&self, call: &Call, _: &mut Args<'_>, _: &Tracked<'_>) -> Result<Output, Error> {
+        Err(Error::new(
+            code::SHORTCODE_UNKNOWN,
+            format!("unknown shortcode `{}`", call.name),
+        ))
+    }
+}
+
 /// A call the provider cannot answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Error {

@@ -121,3 +121,26 @@ pub fn load(files: &SiteFiles<'_>) -> Result<Domain, Vec<Diagnostic>> {
             .collect()),
     }
 }
+
+/// Holds the part of a repo file between `<!-- {name}:start -->` and `<!-- {name}:end -->` to
+/// `want`, generated from the code; `UPDATE_AUTHORING=1 cargo test` rewrites it instead.
+#[cfg(test)]
+pub(crate) fn assert_generated_section(file: &str, name: &str, want: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let text = std::fs::read_to_string(&path).expect(file);
+    let (start, end) = (
+        format!("<!-- {name}:start -->\n"),
+        format!("<!-- {name}:end -->"),
+    );
+    let a = text.find(&start).expect("start marker") + start.len();
+    let b = text.find(&end).expect("end marker");
+    if std::env::var_os("UPDATE_AUTHORING").is_some() {
+        std::fs::write(&path, format!("{}{want}{}", &text[..a], &text[b..])).expect("write");
+        return;
+    }
+    assert_eq!(
+        &text[a..b],
+        want,
+        "{file}'s {name} list is stale: run UPDATE_AUTHORING=1 cargo test"
+    );
+}

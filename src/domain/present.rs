@@ -1378,21 +1378,8 @@ mod registry_tests {
     /// `UPDATE_AUTHORING=1 cargo test` rewrites it.
     #[test]
     fn authoring_lists_every_shortcode_from_the_registry() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content/AUTHORING.md");
-        let text = std::fs::read_to_string(&path).expect("AUTHORING.md");
-        let (start, end) = ("<!-- shortcodes:start -->\n", "<!-- shortcodes:end -->");
-        let a = text.find(start).expect("start marker") + start.len();
-        let b = text.find(end).expect("end marker");
         let want = super::shortcode_reference();
-        if std::env::var_os("UPDATE_AUTHORING").is_some() {
-            std::fs::write(&path, format!("{}{want}{}", &text[..a], &text[b..])).expect("write");
-            return;
-        }
-        assert_eq!(
-            &text[a..b],
-            want,
-            "content/AUTHORING.md's shortcode list is stale: run UPDATE_AUTHORING=1 cargo test"
-        );
+        crate::domain::assert_generated_section("content/AUTHORING.md", "shortcodes", &want);
         let names: Vec<&str> = super::SHORTCODES.iter().map(|s| s.name).collect();
         let mut sorted = names.clone();
         sorted.sort_unstable();

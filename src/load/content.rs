@@ -203,7 +203,8 @@ pub fn load(config: &Config) -> (Vec<RawPage>, Vec<Diagnostic>) {
         .into_par_iter()
         .map(|(locale, rel, file)| read_page(&config.root, locale, rel, file))
         .collect();
-    let mut pages = Vec::new();
+    // Sized once: a vector that doubles as it fills would copy every page and hold both copies.
+    let mut pages = Vec::with_capacity(results.len());
     for r in results {
         match r {
             Ok(p) if p.front.draft && !config.drafts => {}

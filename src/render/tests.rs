@@ -9,27 +9,7 @@ use std::sync::Arc;
 use super::*;
 use crate::config::Locale;
 use crate::load::content::FrontMatter;
-use crate::shortcode::{Args, Call, Error, Output};
-
-/// A provider with no shortcodes: the plan never calls one.
-struct NoShortcodes;
-
-impl Provider for NoShortcodes {
-    fn names(&self) -> &[&'static str] {
-        &[]
-    }
-    fn call(
-        &self,
-        call: &Call,
-        _: &mut Args<'_>,
-        _: &crate::i18n::Tracked<'_>,
-    ) -> Result<Output, Error> {
-        Err(Error::new(
-            crate::diag::code::SHORTCODE_UNKNOWN,
-            format!("no shortcode `{}` in a plan test", call.name),
-        ))
-    }
-}
+use crate::shortcode::NoShortcodes;
 
 /// A config with `locales` as (code, fallback chain), the first the default.
 fn config(locales: &[(&str, &[&str])], prefix_default_locale: bool) -> Config {
