@@ -214,16 +214,27 @@ struct Job {
     locale: String,
     url: String,
     template: String,
-    /// Other locales' real translations of this page: (locale, url). Empty for a fallback page,
-    /// which is never advertised as a translation.
-    translations: Vec<(String, String)>,
+
     /// For sections: the jobs listed, as indices into the job list.
     children: Vec<usize>,
     /// For a page missing in `locale` and shown from a locale of its fallback chain: the job of
     /// the original page.
     fallback_of: Option<usize>,
-    /// This page in every locale that has it (a translation or a fallback): (locale, job).
-    versions: Vec<(String, usize)>,
+    /// This page in every locale that has it (a translation or a fallback), as jobs in the
+    /// config's locale order; one list shared by all of them.
+    versions: Arc<[usize]>,
+}
+
+impl Job {
+    /// Other locales' real translations of this page. None for a fallback page, which is never
+    /// advertised as a translation.
+    fn translations<'a>(&'a self, jobs: &'a [Job]) -> impl Iterator<Item = &'a Job> + 'a {
+        let real = self.fallback_of.is_none();
+        self.versions
+            .iter()
+            .map(move |&k| &jobs[k])
+            .filter(move |v| real && v.url != self.url && v.fallback_of.is_none())
+    }
 }
 
 #[derive(Serialize)]
@@ -375,10 +386,9 @@ fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
             locale: p.locale.clone(),
             url: url_of(config, p),
             template: template_of(p),
-            translations: Vec::new(),
             children: Vec::new(),
             fallback_of: None,
-            versions: Vec::new(),
+            versions: Arc::from([]),
         })
         .collect();
     // (rel, locale) → page, for the pages written in each locale (a page's job has its index).
@@ -409,38 +419,31 @@ fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
                 locale: locale.code.clone(),
                 url: url_in(config, &locale.code, p),
                 template: template_of(p),
-                translations: Vec::new(),
                 children: Vec::new(),
                 fallback_of: Some(orig),
-                versions: Vec::new(),
+                versions: Arc::from([]),
             });
         }
     }
     diags.extend(url_clashes(pages, &jobs));
     let order = |l: &str| config.locales.iter().position(|x| x.code == l);
-    let mut versions_of: HashMap<&str, Vec<(String, usize)>> = HashMap::new();
+    let mut versions_of: HashMap<&str, Vec<usize>> = HashMap::new();
     for (j, job) in jobs.iter().enumerate() {
         versions_of
             .entry(pages[job.page].rel.as_str())
             .or_default()
-            .push((job.locale.clone(), j));
+            .push(j);
     }
-    for v in versions_of.values_mut() {
-        v.sort_by_key(|(l, _)| order(l));
-    }
+    let shared: HashMap<&str, Arc<[usize]>> = versions_of
+        .into_iter()
+        .map(|(rel, mut v)| {
+            v.sort_by_key(|&k| order(&jobs[k].locale));
+            (rel, Arc::from(v))
+        })
+        .collect();
     let all_children = section_children(pages, &jobs);
-    let real: Vec<bool> = jobs.iter().map(|j| j.fallback_of.is_none()).collect();
-    let urls: Vec<String> = jobs.iter().map(|j| j.url.clone()).collect();
-    for (j, (job, children)) in jobs.iter_mut().zip(all_children).enumerate() {
-        let versions = versions_of[pages[job.page].rel.as_str()].clone();
-        if real[j] {
-            job.translations = versions
-                .iter()
-                .filter(|(_, k)| *k != j && real[*k])
-                .map(|(l, k)| (l.clone(), urls[*k].clone()))
-                .collect();
-        }
-        job.versions = versions;
+    for (job, children) in jobs.iter_mut().zip(all_children) {
+        job.versions = Arc::clone(&shared[pages[job.page].rel.as_str()]);
         job.children = children;
     }
     (jobs, diags)
@@ -901,14 +904,13 @@ fn render_page(
         ),
         lang: &page.locale,
         fallback: original.map(|o| link(&o.locale, &o.url, false, false)),
-        x_default: x_default(config, page, job, original.is_some()),
+        x_default: x_default(config, page, jobs, job, original.is_some()),
         kind: if page.is_section() { "section" } else { "page" },
         content: Value::safe_string(&md.html),
         headings: &md.headings,
         translations: job
-            .translations
-            .iter()
-            .map(|(l, u)| link(l, u, false, false))
+            .translations(jobs)
+            .map(|t| link(&t.locale, &t.url, false, false))
             .collect(),
         children: job
             .children
@@ -1000,7 +1002,13 @@ fn render_body(
 
 /// The `x-default` alternate: the language chooser for the home, else the default locale's
 /// version; none on a fallback page.
-fn x_default(config: &Config, page: &RawPage, job: &Job, is_fallback: bool) -> Option<String> {
+fn x_default(
+    config: &Config,
+    page: &RawPage,
+    jobs: &[Job],
+    job: &Job,
+    is_fallback: bool,
+) -> Option<String> {
     if is_fallback {
         None
     } else if page.rel == "_index.md" && config.prefix_default_locale {
@@ -1008,10 +1016,9 @@ fn x_default(config: &Config, page: &RawPage, job: &Job, is_fallback: bool) -> O
     } else if job.locale == config.default_locale {
         Some(format!("{}{}", config.base_url, job.url))
     } else {
-        job.translations
-            .iter()
-            .find(|(l, _)| l == &config.default_locale)
-            .map(|(_, u)| format!("{}{u}", config.base_url))
+        job.translations(jobs)
+            .find(|t| t.locale == config.default_locale)
+            .map(|t| format!("{}{}", config.base_url, t.url))
     }
 }
 
@@ -1026,18 +1033,20 @@ fn switcher(
     config
         .locales
         .iter()
-        .map(|l| match job.versions.iter().find(|(c, _)| c == &l.code) {
-            Some((_, j)) => {
-                let v = &jobs[*j];
-                link(&l.code, &v.url, v.url == job.url, v.fallback_of.is_some())
-            }
-            None => link(
-                &l.code,
-                &format!("{}/", config.locale_prefix(&l.code)),
-                false,
-                false,
-            ),
-        })
+        .map(
+            |l| match job.versions.iter().find(|&&k| jobs[k].locale == l.code) {
+                Some(&k) => {
+                    let v = &jobs[k];
+                    link(&l.code, &v.url, v.url == job.url, v.fallback_of.is_some())
+                }
+                None => link(
+                    &l.code,
+                    &format!("{}/", config.locale_prefix(&l.code)),
+                    false,
+                    false,
+                ),
+            },
+        )
         .collect()
 }
 
@@ -1131,7 +1140,7 @@ fn render_site_files(
     let mut real: Vec<&Job> = jobs.iter().filter(|j| j.fallback_of.is_none()).collect();
     real.sort_by(|a, b| a.url.cmp(&b.url));
     if inputs.templates.has("sitemap.xml") {
-        match sitemaps(inputs, &base_ctx, &real) {
+        match sitemaps(inputs, &base_ctx, jobs, &real) {
             Ok(files) => out.extend(files),
             Err(d) => errors.push(d),
         }
@@ -1161,6 +1170,7 @@ const SITEMAP_CHUNK_URLS: usize = 10_000;
 fn sitemaps(
     inputs: &Inputs<'_>,
     base_ctx: &Context,
+    jobs: &[Job],
     real: &[&Job],
 ) -> Result<Vec<(String, Vec<u8>)>, Diagnostic> {
     let config = inputs.config;
@@ -1177,7 +1187,10 @@ fn sitemaps(
     }
     let entry = |j: &Job| {
         let mut alternates: Vec<Alt> = std::iter::once((j.locale.clone(), j.url.clone()))
-            .chain(j.translations.iter().cloned())
+            .chain(
+                j.translations(jobs)
+                    .map(|t| (t.locale.clone(), t.url.clone())),
+            )
             .map(|(lang, url)| Alt {
                 lang,
                 href: format!("{}{url}", config.base_url),

@@ -83,10 +83,6 @@ fn urls(jobs: &[Job]) -> Vec<&str> {
     jobs.iter().map(|j| j.url.as_str()).collect()
 }
 
-fn pairs(v: &[(String, String)]) -> Vec<(&str, &str)> {
-    v.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect()
-}
-
 #[test]
 fn urls_come_from_folders_slugs_and_the_locale_prefix() {
     let prefixed = config(&[("en", &[]), ("uk", &["en"])], true);
@@ -215,20 +211,26 @@ fn only_real_translations_are_advertised_and_x_default_is_the_default_locales() 
         job(&jobs, "/uk/a/"),
         job(&jobs, "/zh/a/"),
     );
-    assert_eq!(pairs(&en.translations), [("uk", "/uk/a/")]);
-    assert_eq!(pairs(&uk.translations), [("en", "/en/a/")]);
+    let pairs = |j: &Job| -> Vec<(String, String)> {
+        j.translations(&jobs)
+            .map(|t| (t.locale.clone(), t.url.clone()))
+            .collect()
+    };
+    assert_eq!(pairs(en), [("uk".to_owned(), "/uk/a/".to_owned())]);
+    assert_eq!(pairs(uk), [("en".to_owned(), "/en/a/".to_owned())]);
     assert!(zh.fallback_of.is_some());
-    assert!(
-        zh.translations.is_empty(),
-        "a fallback page advertises nothing"
-    );
+    assert!(pairs(zh).is_empty(), "a fallback page advertises nothing");
     // Every version, in the config's locale order, fallback included (for the switcher).
-    let versions: Vec<&str> = en.versions.iter().map(|(l, _)| l.as_str()).collect();
+    let versions: Vec<&str> = en
+        .versions
+        .iter()
+        .map(|&k| jobs[k].locale.as_str())
+        .collect();
     assert_eq!(versions, ["en", "uk", "zh"]);
     assert_eq!(en.versions, uk.versions);
     // x-default: the default locale's version; none on a fallback page; the root chooser for
     // home pages while every locale has a prefix.
-    let x = |j: &Job| x_default(&c, &pages[j.page], j, j.fallback_of.is_some());
+    let x = |j: &Job| x_default(&c, &pages[j.page], &jobs, j, j.fallback_of.is_some());
     assert_eq!(x(en).as_deref(), Some("https://x.example/en/a/"));
     assert_eq!(x(uk).as_deref(), Some("https://x.example/en/a/"));
     assert_eq!(x(zh), None);
@@ -236,7 +238,7 @@ fn only_real_translations_are_advertised_and_x_default_is_the_default_locales() 
     let bare = config(&[("en", &[]), ("uk", &["en"]), ("zh", &["en"])], false);
     let (jobs, _) = plan_of(&bare, &pages);
     let home = job(&jobs, "/");
-    let x = |j: &Job| x_default(&bare, &pages[j.page], j, j.fallback_of.is_some());
+    let x = |j: &Job| x_default(&bare, &pages[j.page], &jobs, j, j.fallback_of.is_some());
     assert_eq!(x(home).as_deref(), Some("https://x.example/"));
     assert_eq!(
         x(job(&jobs, "/uk/a/")).as_deref(),
@@ -385,7 +387,7 @@ fn a_sitemap_over_the_protocols_limit_becomes_an_index_of_small_files() {
     let mut real: Vec<&Job> = jobs.iter().collect();
     real.sort_by(|a, b| a.url.cmp(&b.url));
     let ctx = Context::new();
-    let files = sitemaps(&inputs, &ctx, &real).expect("renders");
+    let files = sitemaps(&inputs, &ctx, &jobs, &real).expect("renders");
     let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names.len(), 7, "{names:?}");
     assert_eq!(names[0], "sitemap-1.xml");
@@ -407,7 +409,7 @@ fn a_sitemap_over_the_protocols_limit_becomes_an_index_of_small_files() {
     assert_eq!(locs, real.len(), "every URL once");
     assert!(text("sitemap-6.xml").matches("<loc>").count() <= SITEMAP_CHUNK_URLS);
     // At the limit, one file as before.
-    let files = sitemaps(&inputs, &ctx, &real[..SITEMAP_MAX_URLS]).expect("renders");
+    let files = sitemaps(&inputs, &ctx, &jobs, &real[..SITEMAP_MAX_URLS]).expect("renders");
     assert_eq!(files.len(), 1);
     assert!(String::from_utf8_lossy(&files[0].1).contains("<urlset"));
 }
