@@ -600,12 +600,18 @@ fn loc_name(i18n: &I18n, code: &str) -> String {
 }
 
 /// Every page's URL by (locale, path in the locale folder), for `@/` links.
-type UrlMap = HashMap<(String, String), String>;
+/// (locale, path in the locale folder) → URL, borrowed from the plan: no copy per page.
+type UrlMap<'a> = HashMap<(&'a str, &'a str), &'a str>;
 
 /// The URL of every job, fallback pages included, by (locale, path in the locale folder).
-fn url_map(pages: &[RawPage], jobs: &[Job]) -> UrlMap {
+fn url_map<'a>(pages: &'a [RawPage], jobs: &'a [Job]) -> UrlMap<'a> {
     jobs.iter()
-        .map(|j| ((j.locale.clone(), pages[j.page].rel.clone()), j.url.clone()))
+        .map(|j| {
+            (
+                (j.locale.as_str(), pages[j.page].rel.as_str()),
+                j.url.as_str(),
+            )
+        })
         .collect()
 }
 
@@ -613,7 +619,7 @@ fn url_map(pages: &[RawPage], jobs: &[Job]) -> UrlMap {
 /// along the locale's fallback chain.
 fn resolve_link(
     config: &Config,
-    urls: &UrlMap,
+    urls: &UrlMap<'_>,
     locale: &str,
     dest: &str,
 ) -> Result<String, String> {
@@ -622,19 +628,18 @@ fn resolve_link(
         Some((p, a)) => (p, Some(a)),
         None => (target, None),
     };
-    let chain = std::iter::once(locale.to_owned()).chain(
-        config
-            .locales
-            .iter()
-            .find(|l| l.code == locale)
-            .map(|l| l.fallback.clone())
-            .unwrap_or_default(),
-    );
+    let fallback = config
+        .locales
+        .iter()
+        .find(|l| l.code == locale)
+        .map(|l| l.fallback.as_slice())
+        .unwrap_or_default();
+    let chain = std::iter::once(locale).chain(fallback.iter().map(String::as_str));
     for code in chain {
-        if let Some(url) = urls.get(&(code, path.to_owned())) {
+        if let Some(url) = urls.get(&(code, path)) {
             return Ok(match anchor {
                 Some(a) => format!("{url}#{a}"),
-                None => url.clone(),
+                None => (*url).to_owned(),
             });
         }
     }
@@ -866,7 +871,7 @@ fn output_path(url: &str) -> String {
 fn render_page(
     inputs: &Inputs<'_>,
     sites: &HashMap<String, Value>,
-    urls: &UrlMap,
+    urls: &UrlMap<'_>,
     jobs: &[Job],
     job: &Job,
 ) -> Result<(String, Vec<u8>, PageLinks), Vec<Diagnostic>> {
@@ -959,7 +964,7 @@ fn render_page(
 /// The page's body through shortcodes and Markdown, its problems as diagnostics at their lines.
 fn render_body(
     inputs: &Inputs<'_>,
-    urls: &UrlMap,
+    urls: &UrlMap<'_>,
     job: &Job,
     loc: &crate::i18n::Localizer,
 ) -> Result<markdown::Rendered, Vec<Diagnostic>> {
