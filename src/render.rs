@@ -1235,20 +1235,13 @@ fn sitemaps(
         let name = format!("sitemap-{}.xml", i + 1);
         index.push_str(&format!(
             "<sitemap><loc>{}/{name}</loc></sitemap>\n",
-            xml_escape(&config.base_url)
+            crate::view::escape_html(&config.base_url)
         ));
         out.push((name, render(chunk)?));
     }
     index.push_str("</sitemapindex>\n");
     out.push(("sitemap.xml".to_owned(), index.into_bytes()));
     Ok(out)
-}
-
-fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

@@ -2,6 +2,15 @@
 
 use serde::Serialize;
 
+/// Text for HTML, XML or SVG, in an element or a quoted attribute: `&`, `<`, `>`, `"` and `'`
+/// escaped (pulldown-cmark's escaper, which the Markdown output already goes through).
+pub fn escape_html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    // Writing to a String cannot fail.
+    let _ = pulldown_cmark_escape::escape_html(&mut out, s);
+    out
+}
+
 /// A table ready for a template: every text is localised and formatted.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct TableView {

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::{Diagnostic, Severity};
+use crate::view::escape_html as esc;
 
 impl fmt::Display for Diagnostic {
     /// Human form: `error[code]: message`, ` --> file:line:col`, the line with a caret, and the hint.
@@ -102,14 +103,6 @@ pub fn to_github(diags: &[Diagnostic]) -> String {
         ));
     }
     out
-}
-
-/// Escapes text for HTML.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The overlay for a failed build: every diagnostic with its location and source lines.

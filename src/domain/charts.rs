@@ -10,22 +10,7 @@ use super::site::Site;
 use super::units::{dec, gb, per_month};
 use crate::i18n::{Arg, Tracked};
 use crate::shortcode::Error;
-
-/// Text for SVG/HTML: `&`, `<`, `>` and quotes escaped.
-fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+use crate::view::escape_html as esc;
 
 /// Coordinates with one decimal: short, and identical on every machine.
 fn c(v: f64) -> String {
