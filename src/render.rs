@@ -25,6 +25,8 @@ pub struct Templates {
     tera: Tera,
     /// Template name → (file, original source, the source Tera was given).
     files: HashMap<String, (PathBuf, String, String)>,
+    /// Whether whole pages get the last minification pass.
+    minify: bool,
 }
 
 /// Registers `t()` and loads every template (minified once, here, when `minify` is on).
@@ -93,10 +95,15 @@ pub fn templates(
         let t = Templates {
             tera: Tera::new(),
             files,
+            minify,
         };
         return Err(t.reference_diagnostics(&e));
     }
-    Ok(Templates { tera, files })
+    Ok(Templates {
+        tera,
+        files,
+        minify,
+    })
 }
 
 fn fluent_args(kwargs: &Kwargs) -> Vec<(String, Arg)> {
@@ -199,6 +206,28 @@ impl Templates {
         self.tera
             .render(name, ctx)
             .map_err(|e| self.diagnostic(&e, page))
+    }
+
+    /// Renders a whole HTML page, as bytes (Tera's `render` would check the page's UTF-8 once
+    /// more only to hand it back as a `String`): through the last minification pass when
+    /// minifying.
+    /// `size_hint` is what the page's content will take: the layout is added to it.
+    fn render_html(
+        &self,
+        name: &str,
+        ctx: &Context,
+        page: Option<&RawPage>,
+        size_hint: usize,
+    ) -> Result<Vec<u8>, Diagnostic> {
+        let mut html = Vec::with_capacity(size_hint + 16 * 1024);
+        self.tera
+            .render_to(name, ctx, &mut html)
+            .map_err(|e| self.diagnostic(&e, page))?;
+        Ok(if self.minify {
+            crate::minify::page(&html)
+        } else {
+            html
+        })
     }
 
     pub fn has(&self, name: &str) -> bool {
@@ -949,7 +978,7 @@ fn render_page(
     ctx.insert("switcher", &switcher);
     let html = inputs
         .templates
-        .render(&job.template, &ctx, Some(page))
+        .render_html(&job.template, &ctx, Some(page), md.html.len())
         .map_err(|d| vec![d])?;
     let links = PageLinks {
         output: output_path(&job.url),
@@ -958,7 +987,7 @@ fn render_page(
         links: md.links,
         ids: Vec::new(),
     };
-    Ok((output_path(&job.url), html.into_bytes(), links))
+    Ok((output_path(&job.url), html, links))
 }
 
 /// The page's body through shortcodes and Markdown, its problems as diagnostics at their lines.
@@ -1130,14 +1159,17 @@ fn render_site_files(
     base_ctx.insert_value("site", site);
 
     if config.prefix_default_locale && inputs.templates.has("root.html") {
-        match inputs.templates.render("root.html", &base_ctx, None) {
-            Ok(h) => out.push(("index.html".to_owned(), h.into_bytes())),
+        match inputs
+            .templates
+            .render_html("root.html", &base_ctx, None, 0)
+        {
+            Ok(h) => out.push(("index.html".to_owned(), h)),
             Err(d) => errors.push(d),
         }
     }
     if inputs.templates.has("404.html") {
-        match inputs.templates.render("404.html", &base_ctx, None) {
-            Ok(h) => out.push(("404.html".to_owned(), h.into_bytes())),
+        match inputs.templates.render_html("404.html", &base_ctx, None, 0) {
+            Ok(h) => out.push(("404.html".to_owned(), h)),
             Err(d) => errors.push(d),
         }
     }

@@ -508,26 +508,26 @@ fn a_folder_of_markdown_builds_with_the_built_in_theme() {
 fn pages_are_as_small_as_minifying_each_whole_page_would_make_them() {
     let site = fixture_copy();
     assert!(hubgen(site.path(), &[]).status.success());
+    // The reference: minify-html over each whole page, as configured for the templates.
     let mut cfg = minify_html::Cfg::new();
     cfg.keep_closing_tags = true;
     cfg.keep_html_and_head_opening_tags = true;
     cfg.minify_css = true;
-    let (mut ours, mut whole) = (0usize, 0usize);
+    let mut pages = 0;
     for (path, bytes) in tree(&site.path().join("public")) {
         if path.extension().is_some_and(|e| e == "html") {
-            ours += bytes.len();
-            whole += minify_html::minify(&bytes, &cfg).len();
+            let whole = minify_html::minify(&bytes, &cfg);
+            assert!(
+                bytes.len() <= whole.len(),
+                "{}: {} bytes, {} when minified whole",
+                path.display(),
+                bytes.len(),
+                whole.len()
+            );
+            pages += 1;
         }
     }
-    assert!(whole > 0);
-    // Template-time minification leaves little on the table: at most 3% on the fixture, whose
-    // pages are short, so the couple of hundred bytes a page that whole-page minification still
-    // removes weigh more than on long pages (the real site's are within 2%).
-    assert!(
-        ours as f64 <= whole as f64 * 1.03,
-        "ours {ours} bytes, whole-page minified {whole}"
-    );
-    eprintln!("html bytes: ours {ours}, whole-page minified {whole}");
+    assert!(pages > 20, "{pages} pages");
 }
 
 #[test]

@@ -271,8 +271,13 @@ fn a_card_added_to_data_appears_everywhere_and_leaves_no_trace_when_removed() {
     for l in LOCALES {
         let page = read(root, &format!("{l}/gpus/l4-test/index.html"));
         assert!(page.contains("L4 Test Edition"), "{l}: the card's name");
-        assert!(
-            page.contains(&format!("<html lang=\"{l}\">")),
+        let doc = scraper::Html::parse_document(&page);
+        let html_lang = scraper::Selector::parse("html").expect("selector");
+        assert_eq!(
+            doc.select(&html_lang)
+                .next()
+                .and_then(|h| h.value().attr("lang")),
+            Some(l),
             "{l}: the page is in its locale"
         );
         assert!(
@@ -485,13 +490,6 @@ fn one_price_changes_every_figure_that_depends_on_it_and_nothing_else() {
     );
 }
 
-/// The inline SVGs of an HTML text.
-fn svgs(html: &str) -> Vec<&str> {
-    html.match_indices("<svg")
-        .filter_map(|(i, _)| html[i..].find("</svg>").map(|e| &html[i..i + e + 6]))
-        .collect()
-}
-
 #[test]
 fn charts_are_well_formed_svg_with_text_alternatives_beside_their_tables() {
     let site = fixture_copy();
@@ -503,24 +501,26 @@ fn charts_are_well_formed_svg_with_text_alternatives_beside_their_tables() {
             continue;
         }
         let html = String::from_utf8_lossy(&bytes);
-        for svg in svgs(&html) {
-            let doc = roxmltree::Document::parse(svg)
-                .unwrap_or_else(|e| panic!("{}: SVG is not well-formed XML: {e}", path.display()));
-            let el = doc.root_element();
-            assert_eq!(el.tag_name().name(), "svg");
-            assert_eq!(el.attribute("role"), Some("img"), "{}", path.display());
-            assert!(el.attribute("viewBox").is_some());
-            let labelled = el.attribute("aria-labelledby").expect("aria-labelledby");
+        // Read as a browser reads inline SVG: with the HTML parser (attributes may be unquoted).
+        let doc = scraper::Html::parse_document(&html);
+        let sel = |s: &str| scraper::Selector::parse(s).expect("selector");
+        for svg in doc.select(&sel("svg")) {
+            let el = svg.value();
+            assert_eq!(el.attr("role"), Some("img"), "{}", path.display());
+            assert!(el.attr("viewBox").is_some(), "{}", path.display());
+            let labelled = el.attr("aria-labelledby").expect("aria-labelledby");
             for id in labelled.split_whitespace() {
-                let target = doc
+                let target = svg
                     .descendants()
-                    .find(|n| n.attribute("id") == Some(id))
+                    .filter_map(scraper::ElementRef::wrap)
+                    .find(|n| n.value().id() == Some(id))
                     .unwrap_or_else(|| panic!("{}: no element #{id}", path.display()));
-                assert!(matches!(target.tag_name().name(), "title" | "desc"));
-                let text = target.text().unwrap_or_default();
+                let name = target.value().name();
+                assert!(matches!(name, "title" | "desc"), "{name}");
+                let text: String = target.text().collect();
                 assert!(text.trim().len() > 10, "{}: #{id} is empty", path.display());
                 // The description carries the figures: digits for a screen reader.
-                if target.tag_name().name() == "desc" {
+                if name == "desc" {
                     assert!(
                         text.chars().any(|c| c.is_ascii_digit()),
                         "{}",
@@ -528,13 +528,13 @@ fn charts_are_well_formed_svg_with_text_alternatives_beside_their_tables() {
                     );
                 }
                 assert_eq!(
-                    html.matches(&format!("id=\"{id}\"")).count(),
+                    doc.select(&sel(&format!("[id=\"{id}\"]"))).count(),
                     1,
                     "{}: id {id} is unique in the page",
                     path.display()
                 );
             }
-            assert!(doc.descendants().all(|n| n.tag_name().name() != "script"));
+            assert!(svg.select(&sel("script")).next().is_none());
             charts += 1;
         }
     }
@@ -587,17 +587,15 @@ fn faq_and_product_pages_carry_structured_data_that_matches_the_page() {
             .find(|v| v["@type"] == "FAQPage")
             .unwrap_or_else(|| panic!("{l}: FAQPage"));
         let questions = faq["mainEntity"].as_array().expect("questions");
-        let h3_under_faq = page
-            .split("<h2 id=\"faq\">")
-            .nth(1)
-            .map(|rest| {
-                rest.split("<h2")
-                    .next()
-                    .unwrap_or("")
-                    .matches("<h3")
-                    .count()
-            })
-            .unwrap_or(0);
+        // The h3 headings between the FAQ's h2 and the next h2, in document order.
+        let doc = scraper::Html::parse_document(&page);
+        let headings = scraper::Selector::parse("h2, h3").expect("selector");
+        let h3_under_faq = doc
+            .select(&headings)
+            .skip_while(|h| h.value().id() != Some("faq"))
+            .skip(1)
+            .take_while(|h| h.value().name() == "h3")
+            .count();
         assert_eq!(
             questions.len(),
             h3_under_faq,

@@ -151,13 +151,16 @@ fn a_new_locale_builds_with_fallbacks_marked_and_never_advertised() {
     );
     // A page pl has: Polish, and a translation like any other.
     let home = read(root, "pl/index.html");
-    assert!(home.contains("<html lang=\"pl\">"));
+    let home_doc = scraper::Html::parse_document(&home);
+    assert_eq!(attr(&home_doc, "html", "lang"), vec!["pl"]);
     assert!(
-        home.contains("href=\"/pl/gpu-memory/\""),
+        attr(&home_doc, "a", "href").contains(&"/pl/gpu-memory/"),
         "@/ links stay in the reader's locale"
     );
     let ft = read(root, "pl/fine-tuning/index.html");
-    assert!(ft.contains("hreflang=\"en\"") && ft.contains("hreflang=\"uk\""));
+    let ft_doc = scraper::Html::parse_document(&ft);
+    let langs = attr(&ft_doc, "link[rel=alternate]", "hreflang");
+    assert!(langs.contains(&"en") && langs.contains(&"uk"), "{langs:?}");
 
     // hreflang and the sitemap list only real Polish pages.
     let real_pl: BTreeSet<String> = ["/pl/", "/pl/fine-tuning/"]
@@ -229,7 +232,8 @@ fn a_new_locale_builds_with_fallbacks_marked_and_never_advertised() {
     );
     assert_eq!(en.select(&sel("[hreflang=pl]")).count(), 0);
     // The root chooser and the menu know the new language with no code change.
-    assert!(read(root, "index.html").contains("href=\"/pl/\""));
+    let chooser = scraper::Html::parse_document(&read(root, "index.html"));
+    assert!(attr(&chooser, "a", "href").contains(&"/pl/"));
     assert!(home.contains("Polski"));
     assert_eq!(dangling_links(&root.join("public")), Vec::<String>::new());
 }
