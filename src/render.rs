@@ -741,20 +741,19 @@ fn render_where(
     }
     diags.extend(merge_repeats(per_page));
     if only.is_none() && !diags.iter().any(Diagnostic::is_error) {
-        match render_site_files(inputs, &sites, &jobs) {
-            Ok(extra) => {
-                for (path, bytes) in extra {
-                    if index && path.ends_with(".html") {
-                        let (_, hrefs) = scan_html(&String::from_utf8_lossy(&bytes));
-                        note_links(&linked, &path, &hrefs);
-                    }
-                    if let Err(d) = put(sink, &path, bytes) {
-                        diags.push(d);
-                    }
-                }
+        let mut put_errors = Vec::new();
+        let mut emit = |path: String, bytes: Vec<u8>| {
+            if index && path.ends_with(".html") {
+                let (_, hrefs) = scan_html(&String::from_utf8_lossy(&bytes));
+                note_links(&linked, &path, &hrefs);
             }
-            Err(d) => diags.extend(d),
-        }
+            if let Err(d) = put(sink, &path, bytes) {
+                put_errors.push(d);
+            }
+        };
+        let errors = render_site_files(inputs, &sites, &jobs, &mut emit);
+        diags.extend(errors);
+        diags.extend(put_errors);
     }
     rendered.linked = linked.into_inner().unwrap_or_else(|e| e.into_inner());
     (rendered, diags)
@@ -1140,19 +1139,20 @@ fn jsonld(faq: &[markdown::Faq], extra: Option<&serde_json::Value>) -> Vec<Strin
     out
 }
 
-/// The root language chooser, 404, sitemap and robots.txt.
+/// The root language chooser, 404, sitemap and robots.txt, each handed to `emit` as soon as it
+/// is rendered.
 fn render_site_files(
     inputs: &Inputs<'_>,
     sites: &HashMap<String, Value>,
     jobs: &[Job],
-) -> Result<Vec<(String, Vec<u8>)>, Vec<Diagnostic>> {
+    emit: &mut dyn FnMut(String, Vec<u8>),
+) -> Vec<Diagnostic> {
     let config = inputs.config;
     let default = &config.default_locale;
     let site = sites
         .get(default)
         .cloned()
         .unwrap_or_else(|| Value::from_serializable(&()));
-    let mut out = Vec::new();
     let mut errors = Vec::new();
     let mut base_ctx = Context::new();
     base_ctx.insert("lang", default);
@@ -1163,53 +1163,47 @@ fn render_site_files(
             .templates
             .render_html("root.html", &base_ctx, None, 0)
         {
-            Ok(h) => out.push(("index.html".to_owned(), h)),
+            Ok(h) => emit("index.html".to_owned(), h),
             Err(d) => errors.push(d),
         }
     }
     if inputs.templates.has("404.html") {
         match inputs.templates.render_html("404.html", &base_ctx, None, 0) {
-            Ok(h) => out.push(("404.html".to_owned(), h)),
+            Ok(h) => emit("404.html".to_owned(), h),
             Err(d) => errors.push(d),
         }
     }
     // Only real pages go in the sitemap; a fallback page is a copy whose canonical is the original.
     let mut real: Vec<&Job> = jobs.iter().filter(|j| j.fallback_of.is_none()).collect();
     real.sort_by(|a, b| a.url.cmp(&b.url));
-    if inputs.templates.has("sitemap.xml") {
-        match sitemaps(inputs, &base_ctx, jobs, &real) {
-            Ok(files) => out.extend(files),
-            Err(d) => errors.push(d),
-        }
+    if inputs.templates.has("sitemap.xml")
+        && let Err(d) = sitemaps(inputs, &base_ctx, jobs, &real, emit)
+    {
+        errors.push(d);
     }
     if inputs.templates.has("robots.txt") {
         match inputs.templates.render("robots.txt", &base_ctx, None) {
-            Ok(h) => out.push(("robots.txt".to_owned(), h.into_bytes())),
+            Ok(h) => emit("robots.txt".to_owned(), h.into_bytes()),
             Err(d) => errors.push(d),
         }
     }
-    if errors.is_empty() {
-        Ok(out)
-    } else {
-        Err(errors)
-    }
+    errors
 }
 
-/// The sitemap protocol's limit of URLs in one file.
-const SITEMAP_MAX_URLS: usize = 50_000;
-/// URLs per file when a site needs several: small enough that each file's template data stays
-/// small, whatever the size of the site.
-const SITEMAP_CHUNK_URLS: usize = 10_000;
+/// URLs in one sitemap file. The protocol allows 50,000, but the template's data for a file
+/// is held while it renders (about 3 KB per URL), so a larger site gets an index of files this
+/// size, rendered and written one after the other: memory stays flat whatever the site's size.
+const SITEMAP_CHUNK_URLS: usize = 5_000;
 
-/// `sitemap.xml` through the theme's template: one file up to the protocol's 50,000 URLs; above
-/// that, `sitemap.xml` is an index of `sitemap-1.xml`, `sitemap-2.xml`… of 10,000 URLs each,
-/// rendered one after the other so only one file's entries are held at a time.
+/// `sitemap.xml` through the theme's template: one file up to `SITEMAP_CHUNK_URLS` URLs; above
+/// that, `sitemap.xml` is an index of `sitemap-1.xml`, `sitemap-2.xml`… of that many URLs each.
 fn sitemaps(
     inputs: &Inputs<'_>,
     base_ctx: &Context,
     jobs: &[Job],
     real: &[&Job],
-) -> Result<Vec<(String, Vec<u8>)>, Diagnostic> {
+    emit: &mut dyn FnMut(String, Vec<u8>),
+) -> Result<(), Diagnostic> {
     let config = inputs.config;
     #[derive(Serialize)]
     struct Alt {
@@ -1256,10 +1250,10 @@ fn sitemaps(
             .render("sitemap.xml", &ctx, None)
             .map(String::into_bytes)
     };
-    if real.len() <= SITEMAP_MAX_URLS {
-        return Ok(vec![("sitemap.xml".to_owned(), render(real)?)]);
+    if real.len() <= SITEMAP_CHUNK_URLS {
+        emit("sitemap.xml".to_owned(), render(real)?);
+        return Ok(());
     }
-    let mut out = Vec::new();
     let mut index = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
@@ -1269,11 +1263,12 @@ fn sitemaps(
             "<sitemap><loc>{}/{name}</loc></sitemap>\n",
             crate::view::escape_html(&config.base_url)
         ));
-        out.push((name, render(chunk)?));
+        let file = render(chunk)?;
+        emit(name, file);
     }
     index.push_str("</sitemapindex>\n");
-    out.push(("sitemap.xml".to_owned(), index.into_bytes()));
-    Ok(out)
+    emit("sitemap.xml".to_owned(), index.into_bytes());
+    Ok(())
 }
 
 #[cfg(test)]

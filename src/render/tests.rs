@@ -349,9 +349,9 @@ fn an_error_repeated_on_several_pages_is_one_diagnostic_that_counts_them() {
 }
 
 #[test]
-fn a_sitemap_over_the_protocols_limit_becomes_an_index_of_small_files() {
+fn a_large_sitemap_becomes_an_index_of_small_files_written_one_by_one() {
     let cfg = config(&[("en", &[])], false);
-    let pages: Vec<RawPage> = (0..=SITEMAP_MAX_URLS)
+    let pages: Vec<RawPage> = (0..=5 * SITEMAP_CHUNK_URLS)
         .map(|i| page("en", &format!("p{i:05}.md"), "title: P"))
         .collect();
     let i18n = I18n {
@@ -387,8 +387,10 @@ fn a_sitemap_over_the_protocols_limit_becomes_an_index_of_small_files() {
     let mut real: Vec<&Job> = jobs.iter().collect();
     real.sort_by(|a, b| a.url.cmp(&b.url));
     let ctx = Context::new();
-    let files = sitemaps(&inputs, &ctx, &jobs, &real).expect("renders");
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    sitemaps(&inputs, &ctx, &jobs, &real, &mut |n, b| files.push((n, b))).expect("renders");
     let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+    // Five full files, one with the last URL, then the index: in the order they were written.
     assert_eq!(names.len(), 7, "{names:?}");
     assert_eq!(names[0], "sitemap-1.xml");
     assert_eq!(names[5], "sitemap-6.xml");
@@ -408,8 +410,17 @@ fn a_sitemap_over_the_protocols_limit_becomes_an_index_of_small_files() {
         .sum();
     assert_eq!(locs, real.len(), "every URL once");
     assert!(text("sitemap-6.xml").matches("<loc>").count() <= SITEMAP_CHUNK_URLS);
-    // At the limit, one file as before.
-    let files = sitemaps(&inputs, &ctx, &jobs, &real[..SITEMAP_MAX_URLS]).expect("renders");
+    assert_eq!(names[6], "sitemap.xml");
+    // Up to one file's worth, one plain sitemap.
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    sitemaps(
+        &inputs,
+        &ctx,
+        &jobs,
+        &real[..SITEMAP_CHUNK_URLS],
+        &mut |n, b| files.push((n, b)),
+    )
+    .expect("renders");
     assert_eq!(files.len(), 1);
     assert!(String::from_utf8_lossy(&files[0].1).contains("<urlset"));
 }
