@@ -139,24 +139,46 @@ impl Entry {
     }
 }
 
-/// The manifest: `{"generator": "hubgen", "files": [{"path", "bytes", "xxh3"}…]}`, in path order
-/// whatever order the files were written in, so it is as deterministic as the tree.
-pub fn manifest(entries: &mut [Entry]) -> Vec<u8> {
+/// The manifest: `{"files": [{"bytes", "path", "xxh3"}…], "generator": "hubgen"}`, in path
+/// order whatever order the files were written in, so it is as deterministic as the tree.
+/// Serialized from borrowed rows straight to the file: no JSON tree of the whole site.
+pub fn write_manifest(entries: &mut [Entry], to: &Path) -> io::Result<()> {
+    use std::io::Write;
+    #[derive(serde::Serialize)]
+    struct Doc<'a> {
+        files: Vec<Row<'a>>,
+        generator: &'static str,
+    }
+    // Keys in alphabetical order, as the manifest has always had them.
+    #[derive(serde::Serialize)]
+    struct Row<'a> {
+        bytes: u64,
+        path: &'a str,
+        xxh3: Hex,
+    }
+    struct Hex(u64);
+    impl serde::Serialize for Hex {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(&format_args!("{:016x}", self.0))
+        }
+    }
     entries.sort_by(|a, b| a.path.cmp(&b.path));
-    let files: Vec<serde_json::Value> = entries
-        .iter()
-        .map(|e| {
-            serde_json::json!({
-                "path": e.path,
-                "bytes": e.bytes,
-                "xxh3": format!("{:016x}", e.xxh3),
+    let doc = Doc {
+        files: entries
+            .iter()
+            .map(|e| Row {
+                bytes: e.bytes,
+                path: &e.path,
+                xxh3: Hex(e.xxh3),
             })
-        })
-        .collect();
-    let doc = serde_json::json!({ "generator": "hubgen", "files": files });
-    let mut text = serde_json::to_vec_pretty(&doc).unwrap_or_default();
-    text.push(b'\n');
-    text
+            .collect(),
+        generator: "hubgen",
+    };
+    let mut file = io::BufWriter::new(std::fs::File::create(to)?);
+    serde_json::to_writer_pretty(&mut file, &doc)?;
+    file.write_all(b"\n")?;
+    file.into_inner().map_err(io::IntoInnerError::into_error)?;
+    Ok(())
 }
 
 /// A build being written: a fresh staging folder beside the output, under the lock, that takes
@@ -248,7 +270,7 @@ impl Staging {
             files: entries.len(),
             bytes: entries.iter().map(|e| e.bytes).sum(),
         };
-        std::fs::write(self.dir.join(MANIFEST), manifest(&mut entries))?;
+        write_manifest(&mut entries, &self.dir.join(MANIFEST))?;
         swap(&self.dir, &self.out)?;
         self.committed = true;
         // The staging name now holds the old tree, if there was one.

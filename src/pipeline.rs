@@ -86,8 +86,9 @@ impl Prepared {
                 || front.weight != old.weight
                 || front.link_title != old.link_title;
             // Values, not places: a longer title moves the later keys without changing them.
-            let value =
-                |v: &Option<serde_saphyr::Spanned<String>>| v.as_ref().map(|s| s.value.clone());
+            let value = |v: &Option<Box<serde_saphyr::Spanned<String>>>| {
+                v.as_ref().map(|s| s.value.clone())
+            };
             let same_place = value(&front.slug) == value(&old.slug)
                 && value(&front.date) == value(&old.date)
                 && front.draft == old.draft

@@ -236,13 +236,14 @@ impl Templates {
 }
 
 /// One page to write, planned before any rendering.
-struct Job {
+struct Job<'a> {
     /// Index into the page list: the content shown.
     page: usize,
-    /// The locale whose URL space and interface the page belongs to.
-    locale: String,
+    /// The locale whose URL space and interface the page belongs to (borrowed, as the template's
+    /// name, from the config and the pages: one job is held for every page of the site).
+    locale: &'a str,
     url: String,
-    template: String,
+    template: &'a str,
 
     /// For sections: the jobs listed, as indices into the job list.
     children: Vec<usize>,
@@ -254,10 +255,10 @@ struct Job {
     versions: Arc<[usize]>,
 }
 
-impl Job {
+impl<'a> Job<'a> {
     /// Other locales' real translations of this page. None for a fallback page, which is never
     /// advertised as a translation.
-    fn translations<'a>(&'a self, jobs: &'a [Job]) -> impl Iterator<Item = &'a Job> + 'a {
+    fn translations<'b>(&'b self, jobs: &'b [Job<'a>]) -> impl Iterator<Item = &'b Job<'a>> + 'b {
         let real = self.fallback_of.is_none();
         self.versions
             .iter()
@@ -393,18 +394,15 @@ fn parent_dir(rel: &str) -> Option<&str> {
 /// Plans the jobs: one per page per locale, then one per page a locale lacks, taken from the
 /// first locale of its fallback chain that has it written (never another locale's fallback
 /// copy); then translations, versions and children.
-fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
+fn plan<'a>(inputs: &Inputs<'a>) -> (Vec<Job<'a>>, Vec<Diagnostic>) {
     let config = inputs.config;
     let pages = inputs.pages;
     let mut diags = Vec::new();
-    let template_of = |p: &RawPage| {
-        p.front.template.clone().unwrap_or_else(|| {
-            if p.is_section() {
-                "section.html"
-            } else {
-                "page.html"
-            }
-            .to_owned()
+    let template_of = |p: &'a RawPage| {
+        p.front.template.as_deref().unwrap_or(if p.is_section() {
+            "section.html"
+        } else {
+            "page.html"
         })
     };
     let mut jobs: Vec<Job> = pages
@@ -412,7 +410,7 @@ fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
         .enumerate()
         .map(|(i, p)| Job {
             page: i,
-            locale: p.locale.clone(),
+            locale: &p.locale,
             url: url_of(config, p),
             template: template_of(p),
             children: Vec::new(),
@@ -445,7 +443,7 @@ fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
             let p = &pages[orig];
             jobs.push(Job {
                 page: orig,
-                locale: locale.code.clone(),
+                locale: &locale.code,
                 url: url_in(config, &locale.code, p),
                 template: template_of(p),
                 children: Vec::new(),
@@ -466,7 +464,7 @@ fn plan(inputs: &Inputs<'_>) -> (Vec<Job>, Vec<Diagnostic>) {
     let shared: HashMap<&str, Arc<[usize]>> = versions_of
         .into_iter()
         .map(|(rel, mut v)| {
-            v.sort_by_key(|&k| order(&jobs[k].locale));
+            v.sort_by_key(|&k| order(jobs[k].locale));
             (rel, Arc::from(v))
         })
         .collect();
@@ -507,10 +505,7 @@ fn section_children(pages: &[RawPage], jobs: &[Job]) -> Vec<Vec<usize>> {
     let mut by_parent: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
     for (j, job) in jobs.iter().enumerate() {
         if let Some(dir) = parent_dir(&pages[job.page].rel) {
-            by_parent
-                .entry((job.locale.as_str(), dir))
-                .or_default()
-                .push(j);
+            by_parent.entry((job.locale, dir)).or_default().push(j);
         }
     }
     let mut all_children: Vec<Vec<usize>> = Vec::with_capacity(jobs.len());
@@ -518,7 +513,7 @@ fn section_children(pages: &[RawPage], jobs: &[Job]) -> Vec<Vec<usize>> {
         let p = &pages[job.page];
         let mut c = if p.is_section() {
             by_parent
-                .get(&(job.locale.as_str(), dir_of(&p.rel)))
+                .get(&(job.locale, dir_of(&p.rel)))
                 .map(|v| v.iter().copied().filter(|&k| k != j).collect())
                 .unwrap_or_default()
         } else {
@@ -635,12 +630,7 @@ type UrlMap<'a> = HashMap<(&'a str, &'a str), &'a str>;
 /// The URL of every job, fallback pages included, by (locale, path in the locale folder).
 fn url_map<'a>(pages: &'a [RawPage], jobs: &'a [Job]) -> UrlMap<'a> {
     jobs.iter()
-        .map(|j| {
-            (
-                (j.locale.as_str(), pages[j.page].rel.as_str()),
-                j.url.as_str(),
-            )
-        })
+        .map(|j| ((j.locale, pages[j.page].rel.as_str()), j.url.as_str()))
         .collect()
 }
 
@@ -710,7 +700,9 @@ fn render_where(
     let sites = site_values(inputs, &jobs);
     let urls = url_map(inputs.pages, &jobs);
     let linked = std::sync::Mutex::new(std::collections::BTreeSet::new());
-    type PageResult = Result<Option<PageLinks>, Vec<Diagnostic>>;
+    // One per job, held until every page is done: boxed, so a build without an index keeps a
+    // word or two per page rather than a whole `PageLinks`.
+    type PageResult = Result<Option<Box<PageLinks>>, Vec<Diagnostic>>;
     let results: Vec<PageResult> = jobs
         .par_iter()
         .filter(|job| only.is_none_or(|o| o.contains(&job.page)))
@@ -725,7 +717,7 @@ fn render_where(
                 note_links(&linked, &path, &hrefs);
             }
             put(sink, &path, bytes).map_err(|d| vec![d])?;
-            Ok(index.then_some(links))
+            Ok(index.then(|| Box::new(links)))
         })
         .collect();
     let mut rendered = Rendered::default();
@@ -734,7 +726,7 @@ fn render_where(
         match r {
             Ok(links) => {
                 rendered.pages += 1;
-                rendered.index.extend(links);
+                rendered.index.extend(links.map(|l| *l));
             }
             Err(d) => per_page.extend(d),
         }
@@ -936,14 +928,14 @@ fn render_page(
             original.map_or(job.url.as_str(), |o| o.url.as_str())
         ),
         lang: &page.locale,
-        fallback: original.map(|o| link(&o.locale, &o.url, false, false)),
+        fallback: original.map(|o| link(o.locale, &o.url, false, false)),
         x_default: x_default(config, page, jobs, job, original.is_some()),
         kind: if page.is_section() { "section" } else { "page" },
         content: Value::safe_string(&md.html),
         headings: &md.headings,
         translations: job
             .translations(jobs)
-            .map(|t| link(&t.locale, &t.url, false, false))
+            .map(|t| link(t.locale, &t.url, false, false))
             .collect(),
         children: job
             .children
@@ -969,7 +961,7 @@ fn render_page(
     ctx.insert_value(
         "site",
         sites
-            .get(&job.locale)
+            .get(job.locale)
             .cloned()
             .unwrap_or_else(|| Value::from_serializable(&())),
     );
@@ -977,7 +969,7 @@ fn render_page(
     ctx.insert("switcher", &switcher);
     let html = inputs
         .templates
-        .render_html(&job.template, &ctx, Some(page), md.html.len())
+        .render_html(job.template, &ctx, Some(page), md.html.len())
         .map_err(|d| vec![d])?;
     let links = PageLinks {
         output: output_path(&job.url),
@@ -1006,7 +998,7 @@ fn render_body(
             .render("partials/table.html", &ctx, Some(page))
             .map_err(|d| d.message)
     };
-    let resolve = |dest: &str| resolve_link(inputs.config, urls, &job.locale, dest);
+    let resolve = |dest: &str| resolve_link(inputs.config, urls, job.locale, dest);
     let extra = page.front.extra.as_ref();
     let env = markdown::Env {
         table_html: &table_html,
@@ -1217,13 +1209,13 @@ fn sitemaps(
         alternates: Vec<Alt>,
     }
     let entry = |j: &Job| {
-        let mut alternates: Vec<Alt> = std::iter::once((j.locale.clone(), j.url.clone()))
+        let mut alternates: Vec<Alt> = std::iter::once((j.locale, j.url.as_str()))
             .chain(
                 j.translations(jobs)
-                    .map(|t| (t.locale.clone(), t.url.clone())),
+                    .map(|t| (t.locale, t.url.as_str())),
             )
             .map(|(lang, url)| Alt {
-                lang,
+                lang: lang.to_owned(),
                 href: format!("{}{url}", config.base_url),
             })
             .collect();

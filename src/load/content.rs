@@ -21,14 +21,16 @@ pub struct FrontMatter {
     pub link_title: Option<String>,
     #[serde(default)]
     pub description: Option<String>,
+    /// Boxed, as `slug`: a span is 80 bytes, most pages have neither, and a page's index entry
+    /// is held for every page of the site.
     #[serde(default)]
-    pub date: Option<Spanned<String>>,
+    pub date: Option<Box<Spanned<String>>>,
     #[serde(default)]
     pub weight: Option<i64>,
     #[serde(default)]
     pub draft: bool,
     #[serde(default)]
-    pub slug: Option<Spanned<String>>,
+    pub slug: Option<Box<Spanned<String>>>,
     #[serde(default)]
     pub template: Option<String>,
     #[serde(default)]

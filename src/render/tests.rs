@@ -49,37 +49,40 @@ fn page(locale: &str, rel: &str, yaml: &str) -> RawPage {
     }
 }
 
-/// The planned jobs and the plan's diagnostics.
-fn plan_of(config: &Config, pages: &[RawPage]) -> (Vec<Job>, Vec<Diagnostic>) {
-    let i18n = I18n {
+/// The planned jobs and the plan's diagnostics. The jobs borrow from the inputs, so the strings
+/// and templates (empty here) are leaked to live as long as the config and the pages.
+fn plan_of<'a>(config: &'a Config, pages: &'a [RawPage]) -> (Vec<Job<'a>>, Vec<Diagnostic>) {
+    let i18n: &'static I18n = Box::leak(Box::new(I18n {
         by_code: HashMap::new(),
-    };
-    let templates = templates(
-        &[],
-        Arc::new(I18n {
-            by_code: HashMap::new(),
-        }),
-        false,
-    )
-    .unwrap_or_else(|_| panic!("no templates load"));
+    }));
+    let templates: &'static Templates = Box::leak(Box::new(
+        templates(
+            &[],
+            Arc::new(I18n {
+                by_code: HashMap::new(),
+            }),
+            false,
+        )
+        .unwrap_or_else(|_| panic!("no templates load")),
+    ));
     let inputs = Inputs {
         config,
         pages,
-        i18n: &i18n,
-        templates: &templates,
+        i18n,
+        templates,
         provider: &NoShortcodes,
         css_url: "/style.css",
     };
     plan(&inputs)
 }
 
-fn job<'a>(jobs: &'a [Job], url: &str) -> &'a Job {
+fn job<'a, 'j>(jobs: &'j [Job<'a>], url: &str) -> &'j Job<'a> {
     jobs.iter()
         .find(|j| j.url == url)
         .unwrap_or_else(|| panic!("no job at {url}: {:?}", urls(jobs)))
 }
 
-fn urls(jobs: &[Job]) -> Vec<&str> {
+fn urls<'j>(jobs: &'j [Job<'_>]) -> Vec<&'j str> {
     jobs.iter().map(|j| j.url.as_str()).collect()
 }
 
@@ -182,7 +185,7 @@ fn a_chain_through_a_locale_that_lacks_the_page_too_ends_at_the_written_page() {
             assert_eq!(j.page, 1, "{listed:?}: {locale} shows en's page");
             let original = &jobs[j.fallback_of.expect("a fallback page")];
             assert_eq!(
-                (original.locale.as_str(), original.url.as_str()),
+                (original.locale, original.url.as_str()),
                 ("en", "/en/a/"),
                 "{listed:?}: {locale}'s notice names the original"
             );
@@ -213,7 +216,7 @@ fn only_real_translations_are_advertised_and_x_default_is_the_default_locales() 
     );
     let pairs = |j: &Job| -> Vec<(String, String)> {
         j.translations(&jobs)
-            .map(|t| (t.locale.clone(), t.url.clone()))
+            .map(|t| (t.locale.to_owned(), t.url.clone()))
             .collect()
     };
     assert_eq!(pairs(en), [("uk".to_owned(), "/uk/a/".to_owned())]);
@@ -224,7 +227,7 @@ fn only_real_translations_are_advertised_and_x_default_is_the_default_locales() 
     let versions: Vec<&str> = en
         .versions
         .iter()
-        .map(|&k| jobs[k].locale.as_str())
+        .map(|&k| jobs[k].locale)
         .collect();
     assert_eq!(versions, ["en", "uk", "zh"]);
     assert_eq!(en.versions, uk.versions);
