@@ -182,7 +182,10 @@ pub fn prepare(
 
     // Load: every input, every error.
     let ext: Option<Box<dyn Provider>> = match load_extension(&SiteFiles::new(root)) {
-        Some(Ok(p)) => Some(p),
+        Some(Ok(p)) => {
+            diags.extend(p.warnings());
+            Some(p)
+        }
         Some(Err(e)) => {
             diags.extend(e);
             None

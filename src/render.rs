@@ -1210,10 +1210,7 @@ fn sitemaps(
     }
     let entry = |j: &Job| {
         let mut alternates: Vec<Alt> = std::iter::once((j.locale, j.url.as_str()))
-            .chain(
-                j.translations(jobs)
-                    .map(|t| (t.locale, t.url.as_str())),
-            )
+            .chain(j.translations(jobs).map(|t| (t.locale, t.url.as_str())))
             .map(|(lang, url)| Alt {
                 lang: lang.to_owned(),
                 href: format!("{}{url}", config.base_url),

@@ -107,6 +107,10 @@ pub trait Provider: Send + Sync {
     fn exports(&self) -> Vec<(String, Vec<u8>)> {
         Vec::new()
     }
+    /// Problems in the data that do not stop the build, at their places.
+    fn warnings(&self) -> Vec<crate::diag::Diagnostic> {
+        Vec::new()
+    }
     /// Fluent keys the data names, each with the file and place that names it: the default
     /// locale must define them.
     fn required_strings(&self) -> Vec<(String, std::path::PathBuf, crate::diag::Pos)> {

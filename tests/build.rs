@@ -374,9 +374,9 @@ fn a_duplicate_key_is_an_error_not_last_wins() {
 
 #[test]
 fn an_unknown_card_in_a_fit_row_is_named_with_a_hint() {
-    let at = place("data/fit.yaml", "pick: rtx-4090", "rtx-4090");
+    let at = place("data/fit.yaml", "pick: h100-sxm", "h100-sxm");
     assert_bad_input(
-        |root| edit(root, "data/fit.yaml", "pick: rtx-4090", "pick: rtx-4900"),
+        |root| edit(root, "data/fit.yaml", "pick: h100-sxm", "pick: rtx-4900"),
         &[
             &at,
             "unknown card or bundle `rtx-4900` in a fit row",
@@ -588,5 +588,50 @@ fn two_pages_with_one_url_name_both_files() {
             "content/en/gpu-memory.md",
             "content/en/memory-guide.md",
         ],
+    );
+}
+
+#[test]
+fn a_pick_that_no_region_has_free_is_a_warning_at_its_line() {
+    let site = fixture_copy();
+    // The fixture's RTX 4090 has no `free_now`.
+    edit(
+        site.path(),
+        "data/fit.yaml",
+        "pick: a100-sxm, note: fit-note-4bit-base",
+        "pick: rtx-4090, note: fit-note-4bit-base",
+    );
+    assert!(
+        hubgen(site.path(), &[]).status.success(),
+        "a warning does not stop the build"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hubgen"))
+        .args(["check", "--format", "json", "--root"])
+        .arg(site.path())
+        .output()
+        .expect("run hubgen check");
+    assert!(out.status.success(), "a warning is not a check failure");
+    let report: serde_json::Value =
+        serde_json::from_slice(&out.stdout).expect("one JSON report on stdout");
+    let warnings: Vec<&serde_json::Value> = report["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter(|d| d["code"] == "data-not-in-stock")
+        .collect();
+    assert_eq!(warnings.len(), 1, "{report}");
+    assert_eq!(warnings[0]["severity"], "warning");
+    assert_eq!(warnings[0]["file"], "data/fit.yaml");
+    let line = common::fixture_text("data/fit.yaml")
+        .lines()
+        .position(|l| l.contains("pick: a100-sxm, note: fit-note-4bit-base"))
+        .expect("the row")
+        + 1;
+    assert_eq!(warnings[0]["line"], line);
+    assert!(
+        warnings[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("`rtx-4090`")),
+        "{report}"
     );
 }

@@ -477,15 +477,22 @@ fn one_price_changes_every_figure_that_depends_on_it_and_nothing_else() {
             "data/bundles.json.bundles[2x-a100-sxm].per_gpu_hour_usd",
             "data/cards.json.cards[a100-sxm].monthly_usd",
             "data/cards.json.cards[a100-sxm].per_gpu_hour_usd",
-            // the fit row on the bundle, and the row whose cheapest fit is the A100 SXM
+            // the fit rows on the bundle and on the card, and the row whose cheapest fit is the
+            // A100 SXM
             "data/fit.json.rows[2x-a100-sxm].cheapest_fit_monthly_usd",
             "data/fit.json.rows[2x-a100-sxm].monthly_usd",
             "data/fit.json.rows[2x-a100-sxm].per_gpu_hour_usd",
+            "data/fit.json.rows[a100-sxm].cheapest_fit_monthly_usd",
+            "data/fit.json.rows[a100-sxm].monthly_usd",
+            "data/fit.json.rows[a100-sxm].per_gpu_hour_usd",
             "data/fit.json.rows[h100-sxm].cheapest_fit_monthly_usd",
-            // the training job on the bundle
+            // the training jobs on the bundle and on the card
             "data/training.json.rows[7b-full-a100].cost_usd_at_mfu_high",
             "data/training.json.rows[7b-full-a100].cost_usd_at_mfu_low",
             "data/training.json.rows[7b-full-a100].per_gpu_hour_usd",
+            "data/training.json.rows[7b-lora-a100].cost_usd_at_mfu_high",
+            "data/training.json.rows[7b-lora-a100].cost_usd_at_mfu_low",
+            "data/training.json.rows[7b-lora-a100].per_gpu_hour_usd",
         ]
     );
 }

@@ -49,6 +49,7 @@ col-per-gpu-hour = Per GPU-hour
 col-cheapest-fit = Cheapest that fits
 fit-job = { $size }, { $method }
 fit-cheapest-same = this card
+fit-per-card = { $gb } per card, { $cards } cards
 fit-note-4bit-base-rank = 4-bit base, rank { $rank }
 fit-note-4bit-base = 4-bit base
 fit-note-bf16-resident = BF16 base kept resident

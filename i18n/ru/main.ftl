@@ -49,6 +49,7 @@ col-per-gpu-hour = За GPU-час
 col-cheapest-fit = Самый дешёвый подходящий вариант
 fit-job = { $size }, { $method }
 fit-cheapest-same = эта же карта
+fit-per-card = { $gb } на карту, карт: { $cards }
 fit-note-4bit-base-rank = 4-битная база, ранг { $rank }
 fit-note-4bit-base = 4-битная база
 fit-note-bf16-resident = база в BF16 постоянно в памяти

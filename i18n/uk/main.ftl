@@ -49,6 +49,7 @@ col-per-gpu-hour = За GPU-годину
 col-cheapest-fit = Найдешевший варіант, що підходить
 fit-job = { $size }, { $method }
 fit-cheapest-same = ця сама карта
+fit-per-card = { $gb } на карту, карт: { $cards }
 fit-note-4bit-base-rank = 4-бітна база, ранг { $rank }
 fit-note-4bit-base = 4-бітна база
 fit-note-bf16-resident = база в BF16 постійно в пам’яті

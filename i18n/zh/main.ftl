@@ -49,6 +49,7 @@ col-per-gpu-hour = 每 GPU 小时
 col-cheapest-fit = 最便宜的可行方案
 fit-job = { $size } { $method }
 fit-cheapest-same = 就是这张卡
+fit-per-card = 每卡 { $gb }，共 { $cards } 卡
 fit-note-4bit-base-rank = 4 bit 基座，rank { $rank }
 fit-note-4bit-base = 4 bit 基座
 fit-note-bf16-resident = BF16 基座常驻显存

@@ -11,6 +11,8 @@ crate::diag::code::codes! {
     DATA_INCONSISTENT = "data-inconsistent";
     /// A fit row or training job whose card or bundle does not have the memory it needs.
     DATA_DOES_NOT_FIT = "data-does-not-fit";
+    /// A fit row or training job whose pick has no card free in any region (readers could not rent it).
+    DATA_NOT_IN_STOCK = "data-not-in-stock";
     /// A figure a page asks for that data does not give (a card without its bandwidth).
     DATA_MISSING_VALUE = "data-missing-value";
     /// A shortcode argument naming a table, chart, card, term or other item there is none of.

@@ -107,6 +107,13 @@ pub fn per_card_gb(m: &Memory, cards: u32) -> f64 {
     (m.weights_gb + m.trainable_gb) / f64::from(cards.max(1)) + m.activations_gb + m.reserve_gb
 }
 
+/// Memory of the whole job on `cards` cards: the sharded weights and trainable state once, and
+/// every card's own activations and runtime reserve (each card runs its own micro-batch and
+/// has its own CUDA or ROCm context). On one card, the job's total.
+pub fn placed_total_gb(m: &Memory, cards: u32) -> f64 {
+    m.weights_gb + m.trainable_gb + f64::from(cards.max(1)) * (m.activations_gb + m.reserve_gb)
+}
+
 /// A job whose memory is estimated.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Job {
@@ -214,8 +221,20 @@ pub struct Offer {
     pub weekly: Decimal,
     pub monthly: Decimal,
     pub per_gpu_hour: Decimal,
+    /// All the offer's cards together.
     pub vram_gb: u32,
+    /// One card's.
+    pub card_vram_gb: u32,
     pub discount: Decimal,
+    /// Some region has this many of the card free (`free_now` in the data).
+    pub in_stock: bool,
+}
+
+impl Offer {
+    /// Whether a job fits within `limit` (the headroom share) of each card's memory.
+    pub fn holds(&self, need: &Memory, limit: f64) -> bool {
+        per_card_gb(need, self.count) <= limit * f64::from(self.card_vram_gb)
+    }
 }
 
 /// One fit-table row, computed.
@@ -223,11 +242,15 @@ pub struct Offer {
 pub struct Fit {
     pub row: usize,
     pub need: Memory,
+    /// The job on its pick's cards: per card, and all cards together.
+    pub per_card_gb: f64,
+    pub total_gb: f64,
     /// Index into `Tables::offers`.
     pub offer: usize,
-    /// need / offer memory.
+    /// Per-card need / one card's memory.
     pub utilisation: f64,
-    /// The cheapest offer (monthly) whose memory holds the need within the headroom.
+    /// The cheapest offer in stock (monthly) whose memory holds the need within the headroom;
+    /// the pick itself when none is.
     pub cheapest: usize,
 }
 
@@ -294,8 +317,11 @@ pub enum Subject {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FitViolation {
     pub row: Subject,
+    /// Per card.
     pub need_gb: f64,
+    /// One card's memory, and the cards.
     pub vram_gb: u32,
+    pub cards: u32,
     pub limit_gb: f64,
 }
 
@@ -337,7 +363,9 @@ pub fn offers(cat: &Catalog) -> Vec<Offer> {
                 monthly: p.monthly_usd,
                 per_gpu_hour: per_gpu_hour(p.monthly_usd, 1, hours),
                 vram_gb: c.vram_gb,
+                card_vram_gb: c.vram_gb,
                 discount: Decimal::ZERO,
+                in_stock: stocked(c, 1),
             });
         }
     }
@@ -355,19 +383,28 @@ pub fn offers(cat: &Catalog) -> Vec<Offer> {
             monthly,
             per_gpu_hour: per_gpu_hour(monthly, b.count, hours),
             vram_gb: card.vram_gb * b.count,
+            card_vram_gb: card.vram_gb,
             discount: b.discount,
+            in_stock: stocked(card, b.count),
         });
     }
     out
 }
 
-/// The cheapest offer (by monthly price, then data order) whose memory holds `need_gb`.
-pub fn cheapest_fit(cat: &Catalog, offers: &[Offer], need_gb: f64) -> Option<usize> {
+/// Whether some region has `count` of the card free.
+fn stocked(card: &crate::domain::model::Card, count: u32) -> bool {
+    card.free_now
+        .as_ref()
+        .is_some_and(|free| free.iter().any(|&n| n >= count))
+}
+
+/// The cheapest offer in stock (by monthly price, then data order) whose cards hold `need`.
+pub fn cheapest_fit(cat: &Catalog, offers: &[Offer], need: &Memory) -> Option<usize> {
     let limit = cat.headroom_share();
     offers
         .iter()
         .enumerate()
-        .filter(|(_, o)| need_gb <= limit * f64::from(o.vram_gb))
+        .filter(|(_, o)| o.in_stock && o.holds(need, limit))
         .min_by_key(|(i, o)| (o.monthly, *i))
         .map(|(i, _)| i)
 }
@@ -390,22 +427,26 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
         let Some(offer) = offers.iter().position(|o| o.r == r.pick) else {
             continue;
         };
-        let vram = offers[offer].vram_gb;
-        if need.total_gb > limit * f64::from(vram) {
+        let o = &offers[offer];
+        let per_card = per_card_gb(&need, o.count);
+        if !o.holds(&need, limit) {
             violations.push(FitViolation {
                 row: Subject::FitRow(row),
-                need_gb: need.total_gb,
-                vram_gb: vram,
-                limit_gb: limit * f64::from(vram),
+                need_gb: per_card,
+                vram_gb: o.card_vram_gb,
+                cards: o.count,
+                limit_gb: limit * f64::from(o.card_vram_gb),
             });
             continue;
         }
-        let cheapest = cheapest_fit(cat, &offers, need.total_gb).unwrap_or(offer);
+        let cheapest = cheapest_fit(cat, &offers, &need).unwrap_or(offer);
         fit.push(Fit {
             row,
             need,
+            per_card_gb: per_card,
+            total_gb: placed_total_gb(&need, o.count),
             offer,
-            utilisation: need.total_gb / f64::from(vram),
+            utilisation: per_card / f64::from(o.card_vram_gb),
             cheapest,
         });
     }
@@ -417,13 +458,14 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
             continue;
         };
         let row = training_row(cat, &offers, j, offer);
-        let vram = offers[offer].vram_gb;
-        if row.need.total_gb > limit * f64::from(vram) {
+        let o = &offers[offer];
+        if !o.holds(&row.need, limit) {
             violations.push(FitViolation {
                 row: Subject::TrainingJob(j),
-                need_gb: row.need.total_gb,
-                vram_gb: vram,
-                limit_gb: limit * f64::from(vram),
+                need_gb: per_card_gb(&row.need, o.count),
+                vram_gb: o.card_vram_gb,
+                cards: o.count,
+                limit_gb: limit * f64::from(o.card_vram_gb),
             });
         }
         training.push(row);
@@ -456,7 +498,7 @@ fn memory_grid(cat: &Catalog, offers: &[Offer]) -> Vec<MemoryCell> {
                 model: mi,
                 method: me,
                 need,
-                cheapest: cheapest_fit(cat, offers, need.total_gb),
+                cheapest: cheapest_fit(cat, offers, &need),
             });
         }
     }
@@ -574,7 +616,7 @@ mod tests {
             .training
             .jobs
             .iter()
-            .position(|j| j.id == "7b-lora-4090")
+            .position(|j| j.id == "7b-lora-a100")
             .expect("job");
         let o = offers
             .iter()
@@ -600,11 +642,11 @@ mod tests {
         //   slow (MFU 0.25): 8 × 7e9 × 1.3e8 / (312e12 × 2 × 0.25 × 3600) = 7.28e18 / 5.616e17
         //     = 12.962963 h; × 1.32 × 2 cards = 34.222222 → $34.22
         //   fast (MFU 0.50): 6.481481 h × 1.32 × 2 = 17.111111 → $17.11
-        // 7b-lora-4090: llama2-7b, lora with checkpointing → k = 6; tokens = 5,000 × 3 × 1,300
-        // = 1.95e7; rtx-4090: 1 card × 165.2 TFLOPS, 360 / 720 = $0.50 per GPU-hour.
-        //   slow: 6 × 7e9 × 1.95e7 / (165.2e12 × 0.25 × 3600) = 8.19e17 / 1.4868e17
-        //     = 5.508475 h × 0.50 = 2.754237 → $2.75
-        //   fast: 2.754237 h × 0.50 = 1.377119 → $1.38
+        // 7b-lora-a100: llama2-7b, lora with checkpointing → k = 6; tokens = 5,000 × 3 × 1,300
+        // = 1.95e7; a100-sxm: 1 card × 312 TFLOPS, 1000 / 720 = 1.3889 → $1.39 per GPU-hour.
+        //   slow: 6 × 7e9 × 1.95e7 / (312e12 × 0.25 × 3600) = 8.19e17 / 2.808e17
+        //     = 2.916667 h × 1.39 = 4.054167 → $4.05
+        //   fast: 1.458333 h × 1.39 = 2.027083 → $2.03
         let cat = fixture_catalog();
         let tables = compute(&cat).expect("the fixture's data/ computes");
         let row = |id: &str| {
@@ -623,15 +665,60 @@ mod tests {
         );
         assert_eq!(full.cost_slow, d("34.22"));
         assert_eq!(full.cost_fast, d("17.11"));
-        let lora = row("7b-lora-4090");
-        assert_eq!(tables.offers[lora.offer].id, "rtx-4090");
+        let lora = row("7b-lora-a100");
+        assert_eq!(tables.offers[lora.offer].id, "a100-sxm");
         assert!(
-            (lora.hours_slow - 5.508_475).abs() < 1e-6,
+            (lora.hours_slow - 2.916_667).abs() < 1e-6,
             "{}",
             lora.hours_slow
         );
-        assert_eq!(lora.cost_slow, d("2.75"));
-        assert_eq!(lora.cost_fast, d("1.38"));
+        assert_eq!(lora.cost_slow, d("4.05"));
+        assert_eq!(lora.cost_fast, d("2.03"));
+    }
+
+    #[test]
+    fn the_cheapest_fit_is_chosen_among_offers_in_stock() {
+        // The fixture's RTX 4090 ($360 a month, 24 GB) has no `free_now`: 7B QLoRA (10.15 GB)
+        // fits it, but the cheapest offer in stock that holds it is the A100 SXM ($1,000).
+        let cat = fixture_catalog();
+        let offers = offers(&cat);
+        let by_id = |id: &str| offers.iter().position(|o| o.id == id).expect(id);
+        assert!(!offers[by_id("rtx-4090")].in_stock);
+        assert!(offers[by_id("a100-sxm")].in_stock);
+        let model = &cat.models[cat.model_index("llama2-7b").expect("model")];
+        let method = &cat.methods[cat.method_index("qlora").expect("method")];
+        let need = memory(
+            model,
+            method,
+            &cat.memory,
+            Job::published(model, &cat.memory),
+        );
+        assert!(offers[by_id("rtx-4090")].holds(&need, cat.headroom_share()));
+        assert_eq!(cheapest_fit(&cat, &offers, &need), Some(by_id("a100-sxm")));
+    }
+
+    #[test]
+    fn a_job_on_several_cards_counts_activations_and_reserve_on_each() {
+        // 7B full fine-tuning (the fixture's fit row on 2x-a100-sxm): weights 14 GB, trainable
+        // 111.72 GB, activations 1.51 GB, reserve 4.5 GB; 131.73 GB as one job.
+        // On 2 cards: (14 + 111.72) / 2 + 1.51 + 4.5 = 68.87 GB per card, and
+        // 14 + 111.72 + 2 × (1.51 + 4.5) = 137.74 GB in all (= 2 × 68.87).
+        let cat = fixture_catalog();
+        let tables = compute(&cat).expect("computes");
+        let f = tables
+            .fit
+            .iter()
+            .find(|f| tables.offers[f.offer].id == "2x-a100-sxm")
+            .expect("the bundle's fit row");
+        assert!(
+            (f.need.total_gb - 131.73).abs() < 0.01,
+            "{}",
+            f.need.total_gb
+        );
+        assert!((f.per_card_gb - 68.87).abs() < 0.01, "{}", f.per_card_gb);
+        assert!((f.total_gb - 2.0 * f.per_card_gb).abs() < 1e-9);
+        assert_eq!(ceil_gb(f.total_gb), 138);
+        assert!((f.utilisation - f.per_card_gb / 80.0).abs() < 1e-12);
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub struct Domain {
     pub catalog: model::Catalog,
     pub tables: compute::Tables,
     names: Vec<&'static str>,
+    warnings: Vec<Diagnostic>,
 }
 
 impl Domain {
@@ -59,6 +60,9 @@ impl Provider for Domain {
     fn exports(&self) -> Vec<(String, Vec<u8>)> {
         export::all(&self.catalog, &self.tables)
     }
+    fn warnings(&self) -> Vec<Diagnostic> {
+        self.warnings.clone()
+    }
     fn required_strings(&self) -> Vec<(String, std::path::PathBuf, crate::diag::Pos)> {
         self.catalog
             .fluent_keys
@@ -73,6 +77,7 @@ pub fn load(files: &SiteFiles<'_>) -> Result<Domain, Vec<Diagnostic>> {
     let (catalog, texts) = model::load(files)?;
     match compute::compute(&catalog) {
         Ok(tables) => Ok(Domain {
+            warnings: stock_warnings(&catalog, &tables, &texts),
             catalog,
             tables,
             names: present::shortcode_names(),
@@ -102,24 +107,70 @@ pub fn load(files: &SiteFiles<'_>) -> Result<Domain, Vec<Diagnostic>> {
                         )
                     }
                 };
-                loc.error(
-                    codes::DATA_DOES_NOT_FIT,
+                let job = format!(
+                    "{} {}",
+                    catalog.models[model].size, catalog.methods[method].id
+                );
+                let share = (catalog.headroom * rust_decimal::Decimal::ONE_HUNDRED).normalize();
+                let message = if v.cards > 1 {
                     format!(
-                        "{} {} needs {:.1} GB, more than {:.1} GB ({}% of the {} GB of `{}`)",
-                        catalog.models[model].size,
-                        catalog.methods[method].id,
+                        "{job} needs {:.1} GB on each of the {} cards of `{}`, more than {:.1} GB ({share}% of a card's {} GB)",
+                        v.need_gb,
+                        v.cards,
+                        catalog.offer_id(pick),
+                        v.limit_gb,
+                        v.vram_gb,
+                    )
+                } else {
+                    format!(
+                        "{job} needs {:.1} GB, more than {:.1} GB ({share}% of the {} GB of `{}`)",
                         v.need_gb,
                         v.limit_gb,
-                        (catalog.headroom * rust_decimal::Decimal::ONE_HUNDRED).normalize(),
                         v.vram_gb,
                         catalog.offer_id(pick),
-                    ),
-                    &texts,
-                )
+                    )
+                };
+                loc.error(codes::DATA_DOES_NOT_FIT, message, &texts)
                 .with_hint(what)
             })
             .collect()),
     }
+}
+
+/// Fit rows and training jobs whose pick no region has free: a reader would be sent to an offer
+/// they cannot rent.
+fn stock_warnings(
+    catalog: &model::Catalog,
+    tables: &compute::Tables,
+    texts: &model::DataTexts,
+) -> Vec<Diagnostic> {
+    let out_of_stock = |r: model::OfferRef| tables.offer(r).is_some_and(|o| !o.in_stock);
+    let rows = catalog
+        .fit_rows
+        .iter()
+        .map(|r| (r.pick, &r.loc, "fit row"))
+        .chain(
+            catalog
+                .training
+                .jobs
+                .iter()
+                .map(|j| (j.offer, &j.loc, "training job")),
+        );
+    rows.filter(|(pick, _, _)| out_of_stock(*pick))
+        .map(|(pick, loc, what)| {
+            loc.warning(
+                codes::DATA_NOT_IN_STOCK,
+                format!(
+                    "this {what} picks `{}`, which has no card free in any region",
+                    catalog.offer_id(pick)
+                ),
+                texts,
+            )
+            .with_hint(
+                "pick an offer with `free_now` in cards.yaml: the cheapest-fit column shows one",
+            )
+        })
+        .collect()
 }
 
 /// Holds the part of a repo file between `<!-- {name}:start -->` and `<!-- {name}:end -->` to

@@ -20,7 +20,15 @@ pub struct Loc {
 
 impl Loc {
     pub fn error(&self, code: Code, message: impl Into<String>, texts: &DataTexts) -> Diagnostic {
-        let d = Diagnostic::error(code, message).in_file(&self.file);
+        self.place(Diagnostic::error(code, message), texts)
+    }
+
+    pub fn warning(&self, code: Code, message: impl Into<String>, texts: &DataTexts) -> Diagnostic {
+        self.place(Diagnostic::warning(code, message), texts)
+    }
+
+    fn place(&self, d: Diagnostic, texts: &DataTexts) -> Diagnostic {
+        let d = d.in_file(&self.file);
         match texts.get(&self.file) {
             Some(t) => d.at_in(self.pos, t),
             None => d.at(self.pos),

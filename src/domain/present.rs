@@ -128,7 +128,20 @@ impl Site<'_> {
                 };
                 vec![
                     Cell::header(job.unwrap_or_default()).with_sub(note),
-                    Cell::text(gb(l, f.need.published_gb())).with_details(memory_terms(l, &f.need)),
+                    // On several cards: the whole job (every card's own activations and
+                    // reserve), and what each card holds.
+                    Cell::text(gb(l, compute::ceil_gb(f.total_gb)))
+                        .with_sub((o.count > 1).then(|| {
+                            l.t(
+                                "fit-per-card",
+                                &[
+                                    ("gb", Arg::Str(gb(l, compute::ceil_gb(f.per_card_gb)))),
+                                    ("cards", Arg::Num(f64::from(o.count))),
+                                ],
+                            )
+                            .unwrap_or_default()
+                        }))
+                        .with_details(memory_terms(l, &f.need)),
                     Cell::text(self.offer_name(o, l))
                         .with_sub(row.pick_note.as_ref().map(|k| l.s(k))),
                     Cell::text(gb(l, u64::from(o.vram_gb))),

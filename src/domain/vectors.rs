@@ -398,8 +398,9 @@ fn training_hours(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
     assert!((got - f(&v["formula_value_h"])).abs() < 0.01, "{id}: {got}");
     let range = v["expected_range_h"].as_array().expect("range");
     assert!(got >= f(&range[0]) && got <= f(&range[1]), "{id}: {got}");
-    // The site's training table, from data/, runs the same job at the low MFU: on
-    // more cards it takes proportionally less time.
+    // The site's training table, from data/, runs the same job at the low MFU: on more cards,
+    // or on a faster card, it takes proportionally less time. (The seed ran the 7B LoRA job on
+    // an RTX 4090, which the site does not stock; the site runs it on a card it rents.)
     let row = tables
         .training
         .iter()
@@ -417,7 +418,8 @@ fn training_hours(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
         .as_ref()
         .map(|s| s.value.to_string().parse().unwrap_or(0.0))
         .unwrap_or(0.0);
-    assert_eq!(tflops, f(&i["dense_bf16_tflops"]), "{id}: TFLOPS in data/");
+    assert!(tflops > 0.0, "{id}: TFLOPS in data/");
+    let card_scale = tflops / f(&i["dense_bf16_tflops"]);
     assert_eq!(cat.training.mfu_low, f(&i["mfu"]), "{id}: MFU in data/");
     let job = &cat.training.jobs[row.job];
     assert_eq!(
@@ -429,8 +431,8 @@ fn training_hours(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
         i["grad_checkpointing"].as_bool().unwrap_or(true)
     );
     assert!(
-        (row.hours_slow * f64::from(o.count) - got).abs() < 1e-9,
-        "{id} from data/: {} h on {} card(s)",
+        (row.hours_slow * f64::from(o.count) * card_scale - got).abs() < 1e-9,
+        "{id} from data/: {} h on {} card(s) of {tflops} TFLOPS",
         row.hours_slow,
         o.count
     );

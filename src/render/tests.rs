@@ -224,11 +224,7 @@ fn only_real_translations_are_advertised_and_x_default_is_the_default_locales() 
     assert!(zh.fallback_of.is_some());
     assert!(pairs(zh).is_empty(), "a fallback page advertises nothing");
     // Every version, in the config's locale order, fallback included (for the switcher).
-    let versions: Vec<&str> = en
-        .versions
-        .iter()
-        .map(|&k| jobs[k].locale)
-        .collect();
+    let versions: Vec<&str> = en.versions.iter().map(|&k| jobs[k].locale).collect();
     assert_eq!(versions, ["en", "uk", "zh"]);
     assert_eq!(en.versions, uk.versions);
     // x-default: the default locale's version; none on a fallback page; the root chooser for
