@@ -6,13 +6,13 @@ language-name = English
 skip-to-content = Skip to content
 nav-label = Main
 language-switcher-label = Language
-section-pages = In this section
-footer-arithmetic = Every figure on this site is computed from our published data at build time, so you can check it.
+section-pages = Guides
+footer-arithmetic = Every figure on this site is computed from our published data, so you can check it. Prices and stock are as of the day the site was last built.
 footer-copyright = © { $site }
 root-description = GPU rental for fine-tuning, with arithmetic you can check. Choose your language.
 root-choose = Read in English
 not-found-title = Page not found
-not-found-body = This page does not exist. Start again from the home page:
+not-found-body = This page does not exist. Go to the home page:
 
 ## Number formats
 fmt-usd = ${ $amount }
@@ -61,22 +61,22 @@ fit-note-zero3-node = ZeRO-3 across the node
 pick-note-cheapest-cuda = NVLink, the cheapest CUDA path
 pick-note-no-sharding = no sharding
 pick-note-infinity-fabric = Infinity Fabric
-table-fit-note = Memory by our model: gradient checkpointing on, sequence { $seq }, batch { $batch }, rank-{ $rank } adapters (about { $adapter } of the parameters), { $reserve } runtime reserve, rounded up to whole GB. A pick must fit in { $headroom } of the card's memory. Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards. Open a figure to see its terms.
+table-fit-note = Memory by our model: gradient checkpointing on, sequence length { $seq }, batch size { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters), a runtime reserve of { $reserve } per card, rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards. Click a figure to see how it breaks down.
 memory-weights = weights { $value }
-memory-trainable = gradients and optimizer { $value }
+memory-trainable = trainable state { $value }
 memory-activations = activations { $value }
 memory-reserve = runtime reserve { $value }
 memory-total = total { $value }
 
 ## Catalog
-table-cards-caption = Cards to rent for training, in the order we would deploy them
+table-cards-caption = Cards for training, in our order of preference for a multi-week run (not by price)
 col-gpu = GPU
 col-vram = VRAM
 col-interconnect = Interconnect
-col-free-now = Free now
+col-free-now = In stock
 badge-pick = our pick
 spec-no-fp8 = no FP8
-table-cards-note = Per GPU-hour is the monthly price divided by { $hours } hours. Open a free-now count to see it per region.
+table-cards-note = Per GPU-hour is the monthly price divided by { $hours } hours. Free counts are from when this page was built; click one to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 link-with-bandwidth-pairs = { $link } { $bandwidth }, pairs
 
@@ -92,15 +92,15 @@ link-infinity-fabric = Infinity Fabric
 link-nvlink-bridge-optional = optional NVLink bridge
 link-nvlink-bridge = NVLink bridge
 link-pcie4-p2p = PCIe Gen4 peer-to-peer
-link-pcie-p2p-no-nvlink = PCIe peer-to-peer, no NVLink
+link-pcie-p2p-no-nvlink = PCIe only: no NVLink and no peer-to-peer on GeForce cards
 sharding-up-to = { $n ->
     [one] Yes, one card
    *[other] Yes, up to { $n } cards
 }
 sharding-eight-way-only = Yes, 8-way only
-sharding-pairs = Pairs
+sharding-pairs = Yes, in pairs
 sharding-data-parallel-only = Data parallel only
-sharding-single-card = Single card
+sharding-single-card = No (single card only)
 
 ## Storage
 table-storage-caption = Storage, egress and what they cost
@@ -127,7 +127,7 @@ table-bundles-caption = Multi-card bundles
 col-bundle = Bundle
 col-discount = Discount
 bundle-list-price = without discount { $price }
-table-bundles-note = A bundle costs the single-card price times the cards, less the discount, rounded to { $sig } significant figures.
+table-bundles-note = A bundle costs the single-card price times the number of cards, less the discount, rounded to { $sig } significant figures.
 
 ## Memory table
 table-memory-caption = GPU memory by model and method, with its terms
@@ -143,7 +143,7 @@ col-break-even-hours = Break-even, GPU-hours a month
 col-share-of-month = Share of the month
 col-window-hourly = Two weeks round the clock, hourly
 col-window-weekly = Two weeks on weekly terms
-break-even-over-month = above { $hours } h: hourly stays cheaper at the low rate
+break-even-over-month = above { $hours } h: at the low rate, hourly stays cheaper even round the clock
 term-weeks = { $count ->
     [one] one week
    *[other] { $count } weeks
@@ -152,26 +152,26 @@ term-months = { $count ->
     [one] one month
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the hourly rate, rounded to { $round } hours; the share is of a { $hours }-hour month. Two weeks round the clock is { $window } hours. Hourly ranges are illustrative, not quotes: open one to see its source.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. Two weeks round the clock is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes: click one to see what it is based on.
 
 ## Training table
 table-training-caption = How long a fine-tuning job takes, and what it costs
 col-offer = Card or bundle
 col-hours = Hours
-col-cost-hourly = Cost at our per-GPU-hour price
+col-cost-hourly = Pro-rata cost at the per-GPU-hour price
 col-cost-term = Cheapest term that covers it
 training-job-size = { $examples } examples × { $epochs } epochs, { $tokens } tokens
-training-term-k = { $k } FLOPs per parameter per token × { $params } B parameters
+training-term-k = { $k } FLOPs per parameter per token × { $params }B parameters
 training-term-flops = { $flops } × 10¹⁸ FLOPs in all
 training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
     [one] one card
    *[other] { $cards } cards
-} × MFU { $mfu }
+} × utilization { $mfu }
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
 training-of-vram = of { $vram }
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × cards × MFU), with gradient checkpointing, { $tokens } tokens per example and an MFU of { $mfu }; the shorter time is at the higher MFU. Cost is the hours times the per-GPU-hour price (the monthly price over { $hours } hours) times the cards. Open the hours to see the terms.
-unit-million = { $value } M
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware's FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price (the monthly price over { $hours } hours) times the cards. Click the hours to see how they break down.
+unit-million = { $value }M
 
 ## Jobs that fit a card
 table-jobs-caption = Fine-tuning jobs that fit one { $card }
@@ -181,22 +181,22 @@ table-jobs-note = A job fits when it needs at most { $headroom } of the card's m
 ## Card pages
 gpus-title = GPUs to rent
 gpus-description = Every GPU we rent, with its specifications, weekly and monthly prices, availability, and the fine-tuning jobs it fits.
-gpus-intro = Every card we rent has its own page with its specifications, prices, availability per region, the fine-tuning jobs it holds and what a training run on it costs.
+gpus-intro = Every card we rent has its own page with its specifications, prices, stock by region, the fine-tuning jobs it holds and, where we have one, a worked training estimate.
 card-page-title = { $card } rental
-card-page-description = Rent an { $card } with { $vram } for fine-tuning, { $monthly }: specifications, prices, availability, the jobs it fits, and break-even.
+card-page-description = Rent an { $card } ({ $vram }) for fine-tuning from { $monthly }: specs, prices, stock by region, the jobs it fits and the break-even against hourly rent.
 card-page-intro = The { $card } has { $vram } of memory. It rents for { $weekly } a week or { $monthly }, which is { $hourly } per GPU-hour over a month.
 card-page-specs = Specifications
 card-page-prices = Prices
-card-page-availability = Availability
+card-page-availability = Stock by region
 card-page-fit = Where we recommend it
 card-page-jobs = Jobs it holds
 card-page-break-even = Monthly or hourly
 card-page-training = Training time and cost
 card-page-back = All GPUs
-card-not-stocked = Not stocked in the catalogue right now: ask us for a date.
+card-not-stocked = None in stock when this page was built.
 table-card-specs-caption = { $card } specifications
 table-card-prices-caption = { $card } prices
-table-card-availability-caption = { $card } free now, by region
+table-card-availability-caption = { $card } cards free when this page was built, by region
 col-spec = Specification
 col-value = Value
 col-region = Region
@@ -224,7 +224,7 @@ chart-break-even-desc = The monthly term for the { $offer } costs { $term } howe
 chart-break-even-axis-hours = GPU-hours used in a month
 chart-break-even-term = Monthly term, { $term }
 chart-break-even-hourly = Hourly, { $rate }
-chart-break-even-caption = Below { $hours } GPU-hours a month hourly rent is cheaper; above it, the term is.
+chart-break-even-caption = Below { $hours } GPU-hours a month, hourly rent is cheaper; above that, the term is.
 table-card-prices-note = Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards.
 group-note-two-four-eight = 2-, 4- or 8-way
 
