@@ -6,13 +6,13 @@ language-name = Українська
 skip-to-content = Перейти до вмісту
 nav-label = Основна
 language-switcher-label = Мова
-section-pages = У цьому розділі
-footer-arithmetic = Кожну цифру на цьому сайті обчислено з наших опублікованих даних під час збирання, тож ви можете її перевірити.
+section-pages = Що почитати
+footer-arithmetic = Усі цифри на сайті обчислено автоматично з наших відкритих даних, тож кожну з них можна перевірити.
 footer-copyright = © { $site }
 root-description = Оренда GPU для донавчання моделей — з розрахунками, які можна перевірити. Оберіть мову.
 root-choose = Читати українською
 not-found-title = Сторінку не знайдено
-not-found-body = Такої сторінки не існує. Почніть знову з головної:
+not-found-body = Сторінку не знайдено. Головна сторінка українською:
 
 ## Формати чисел
 fmt-usd = { $amount } $
@@ -48,7 +48,7 @@ col-monthly = За місяць
 col-per-gpu-hour = За GPU-годину
 col-cheapest-fit = Найдешевший варіант, що підходить
 fit-job = { $size }, { $method }
-fit-cheapest-same = ця сама карта
+fit-cheapest-same = той самий варіант
 fit-per-card = { $gb } на карту, карт: { $cards }
 fit-note-4bit-base-rank = 4-бітна база, ранг { $rank }
 fit-note-4bit-base = 4-бітна база
@@ -68,13 +68,13 @@ table-fit-note = Пам’ять пораховано за нашою модел
    *[other] { $hours } години
 } і на кількість карт. Розгорніть цифру, щоб побачити, з чого вона складається.
 memory-weights = ваги { $value }
-memory-trainable = градієнти й оптимізатор { $value }
+memory-trainable = стан навчання (з η) { $value }
 memory-activations = активації { $value }
 memory-reserve = резерв середовища виконання { $value }
 memory-total = разом { $value }
 
 ## Каталог
-table-cards-caption = Карти для оренди під навчання — у тому порядку, в якому ми самі їх розгортали б
+table-cards-caption = Карти для навчання — у порядку, в якому ми самі обирали б їх для багатотижневого запуску
 col-gpu = GPU
 col-vram = VRAM
 col-interconnect = Інтерконект
@@ -102,7 +102,7 @@ link-infinity-fabric = Infinity Fabric
 link-nvlink-bridge-optional = Опційний міст NVLink
 link-nvlink-bridge = Міст NVLink
 link-pcie4-p2p = PCIe Gen4 peer-to-peer
-link-pcie-p2p-no-nvlink = PCIe peer-to-peer, без NVLink
+link-pcie-p2p-no-nvlink = PCIe, без NVLink і без P2P
 sharding-up-to = { $n ->
     [one] Так, щонайбільше { $n } карта
     [few] Так, щонайбільше { $n } карти
@@ -126,7 +126,7 @@ storage-local-nvme-terms = окреме шифрування { $encryption } д�
     [few] { $days } дні
     [many] { $days } днів
    *[other] { $days } дня
-} після завершення строку
+} після завершення оренди
 storage-extra-nvme = Додатковий локальний NVMe
 storage-extra-nvme-terms = до { $max } на вузол, той самий хост, те саме шифрування
 storage-network-volume = Мережевий том
@@ -135,7 +135,7 @@ storage-network-volume-terms = { $replicas ->
     [few] { $replicas } репліки в межах регіону
     [many] { $replicas } реплік у межах регіону
    *[other] { $replicas } репліки в межах регіону
-}, підключається до кількох інстансів, переживає сам інстанс
+}, підключається до кількох інстансів, зберігається після видалення інстансу
 storage-snapshots = Знімки
 storage-snapshots-terms = відновлюються на будь-якому інстансі в регіоні
 storage-egress = Вихідний трафік
@@ -161,17 +161,17 @@ memory-model-arch = { $layers ->
     [few] { $layers } шари
     [many] { $layers } шарів
    *[other] { $layers } шару
-}, прихований розмір { $hidden }, словник { $vocab }
+}, розмірність прихованого стану { $hidden }, словник { $vocab }
 memory-cheapest = найдешевший варіант, що підходить: { $offer }
 memory-no-fit = не вміщується в жоден варіант
 
 ## Таблиця беззбитковості
-table-break-even-caption = Місячний строк чи погодинна оренда: де вони коштують однаково
+table-break-even-caption = Місячна оренда чи погодинна: де вони коштують однаково
 col-market-hourly = Ринкова погодинна ставка
 col-break-even-hours = Точка беззбитковості, GPU-годин на місяць
 col-share-of-month = Частка місяця
 col-window-hourly = Два тижні цілодобово, погодинно
-col-window-weekly = Два тижні на тижневих строках
+col-window-weekly = Два тижні, оренда на тиждень двічі
 break-even-over-month = понад { $hours } год: за нижньою ставкою погодинна оренда дешевша весь місяць
 term-weeks = { $count ->
     [one] { $count } тиждень
@@ -185,7 +185,7 @@ term-months = { $count ->
     [many] { $count } місяців
    *[other] { $count } місяця
 }
-table-break-even-note = Точка беззбитковості — це місячна ціна, поділена на погодинну ставку й округлена до { $round } год; частку пораховано від місяця в { $hours ->
+table-break-even-note = Точка беззбитковості — це місячна ціна, поділена на погодинну ставку й округлена з кроком { $round } год; частку пораховано від місяця в { $hours ->
     [one] { $hours } годину
     [few] { $hours } години
     [many] { $hours } годин
@@ -195,14 +195,14 @@ table-break-even-note = Точка беззбитковості — це міс�
     [few] { $window } години
     [many] { $window } годин
    *[other] { $window } години
-}. Погодинні діапазони орієнтовні й не є чиєюсь пропозицією: розгорніть діапазон, щоб побачити його джерело.
+}. Погодинні діапазони — умовні ставки для прикладу, а не чиясь пропозиція: розгорніть діапазон, щоб побачити його джерело.
 
 ## Таблиця навчання
 table-training-caption = Скільки триває донавчання і скільки воно коштує
 col-offer = Карта чи конфігурація
 col-hours = Години
 col-cost-hourly = Вартість за нашою ціною GPU-години
-col-cost-term = Найдешевший строк, якого вистачить
+col-cost-term = Найдешевша оренда (тиждень чи місяць), якої вистачить
 training-job-size = { $examples } прикладів × { $epochs ->
     [one] { $epochs } епоха
     [few] { $epochs } епохи
@@ -220,7 +220,7 @@ training-term-rate = { $tflops } щільних TFLOPS у BF16 × { $cards ->
 training-offer-rate = { $tflops } щільних TFLOPS у BF16 на карту
 training-of-vram = із { $vram }
 training-at-rate = з розрахунку { $rate } за GPU-годину
-table-training-note = Години = FLOP на параметр і токен × параметри × токени ÷ (щільні TFLOPS у BF16 × карти × MFU), з gradient checkpointing, { $tokens } токенів на приклад і MFU { $mfu }; коротший час відповідає вищому MFU. Вартість — це години, помножені на ціну GPU-години (місячна ціна, поділена на { $hours ->
+table-training-note = Години = FLOP на параметр і токен × параметри × токени ÷ (щільні TFLOPS у BF16 × 10¹² × карти × MFU × 3600), з gradient checkpointing, { $tokens } токенів на приклад і MFU { $mfu }; коротший час відповідає вищому MFU. Вартість — це години, помножені на ціну GPU-години (місячна ціна, поділена на { $hours ->
     [one] { $hours } годину
     [few] { $hours } години
     [many] { $hours } годин
@@ -238,8 +238,8 @@ gpus-title = GPU в оренду
 gpus-description = Усі GPU, які ми здаємо в оренду: характеристики, ціни за тиждень і за місяць, наявність і завдання донавчання, які вміщує кожна карта.
 gpus-intro = Кожна карта, яку ми здаємо в оренду, має власну сторінку: характеристики, ціни, наявність за регіонами, завдання донавчання, які вона вміщує, і скільки коштує навчання на ній.
 card-page-title = Оренда { $card }
-card-page-description = Оренда { $card } з { $vram } пам’яті для донавчання моделей за { $monthly }: характеристики, ціни, наявність, підходящі завдання й точка беззбитковості.
-card-page-intro = У { $card } — { $vram } пам’яті. Оренда коштує { $weekly } на тиждень або { $monthly }, тобто { $hourly } за GPU-годину в перерахунку на місяць.
+card-page-description = Оренда { $card } з { $vram } пам’яті для донавчання моделей за { $monthly }: характеристики, ціни, наявність, завдання, які вона вміщує, і точка беззбитковості.
+card-page-intro = { $card } має { $vram } пам’яті. Оренда коштує { $weekly } на тиждень або { $monthly }; у перерахунку місячної ціни на години це { $hourly } за GPU-годину.
 card-page-specs = Характеристики
 card-page-prices = Ціни
 card-page-availability = Наявність
@@ -248,7 +248,7 @@ card-page-jobs = Які завдання вона вміщує
 card-page-break-even = Помісячно чи погодинно
 card-page-training = Час і вартість навчання
 card-page-back = Усі GPU
-card-not-stocked = Зараз цієї карти немає в каталозі: запитайте нас, коли вона з’явиться.
+card-not-stocked = Зараз цієї карти немає в наявності, орендувати її не можна.
 table-card-specs-caption = Характеристики { $card }
 table-card-prices-caption = Ціни на { $card }
 table-card-availability-caption = Вільні { $card } зараз, за регіонами
@@ -275,16 +275,16 @@ chart-memory-axis = ГБ, логарифмічна шкала
 chart-memory-caps = Обсяг, ГБ
 chart-memory-caption = Пам’ять, потрібна кожному завданню (смуги), порівняно з пам’яттю наших карт і конфігурацій (вертикальні лінії). У таблиці вище ті самі цифри разом із розрахунком.
 chart-break-even-title = { $offer }: вартість місяця залежно від використаних GPU-годин
-chart-break-even-desc = Місячний строк на { $offer } коштує { $term }, хоч скільки годин ви використаєте. Погодинна оренда за ставкою { $rate } дорожчає з кожною годиною і стає дорожчою за строк після { $hours } GPU-годин із { $month ->
+chart-break-even-desc = Місячна оренда { $offer } коштує { $term }, хоч скільки годин ви використаєте. Погодинна оренда за ставкою { $rate } дорожчає з кожною годиною і стає дорожчою за місячну після { $hours } GPU-годин із { $month ->
     [one] { $month } години
     [few] { $month } годин
     [many] { $month } годин
    *[other] { $month } години
 } місяця.
 chart-break-even-axis-hours = Використано GPU-годин за місяць
-chart-break-even-term = Місячний строк, { $term }
+chart-break-even-term = Місячна оренда, { $term }
 chart-break-even-hourly = Погодинно, { $rate }
-chart-break-even-caption = Якщо за місяць набирається менше { $hours } GPU-годин, дешевша погодинна оренда; якщо більше — строк.
+chart-break-even-caption = Якщо за місяць набирається менше { $hours } GPU-годин, дешевша погодинна оренда; якщо більше — місячна оренда.
 table-card-prices-note = Ціна за GPU-годину — це місячна ціна, поділена на { $hours } год і на кількість карт.
 group-note-two-four-eight = 2, 4 або 8 карт
 
