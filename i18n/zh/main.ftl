@@ -2,17 +2,17 @@
 
 -brand = GPU Rent Hub
 site-title = { -brand }
-language-name = 中文
+language-name = 简体中文
 skip-to-content = 跳到正文
 nav-label = 主导航
 language-switcher-label = 语言
-section-pages = 本节内容
-footer-arithmetic = 本站的每个数字都在构建时根据我们公开的数据计算得出，你可以自行核对。
+section-pages = 站内指南
+footer-arithmetic = 本站的价格和显存数字都由公开的数据文件自动计算得出，你可以自行核对；市场小时价仅为示例。
 footer-copyright = © { $site }
 root-description = 租 GPU 做微调，每一笔账都能自己核算。请选择语言。
 root-choose = 阅读中文版
 not-found-title = 页面不存在
-not-found-body = 找不到这个页面。请从首页重新开始：
+not-found-body = 找不到这个页面。请返回首页：
 
 ## 数字格式
 fmt-usd = ${ $amount }
@@ -28,9 +28,9 @@ price-per-tb-month = 每 TB 每月 { $price }
 price-per-tb = 每 TB { $price }
 offer-bundle = { $count }× { $card }
 region-with-city = { $id } { $city }
-city-dallas = 达拉斯
-city-ashburn = 阿什本
-city-hillsboro = 希尔斯伯勒
+city-dallas = 达拉斯（美国得克萨斯州）
+city-ashburn = 阿什本（美国弗吉尼亚州）
+city-hillsboro = 希尔斯伯勒（美国俄勒冈州）
 
 ## 微调方法
 method-full = 全参数微调
@@ -41,15 +41,15 @@ method-qlora = QLoRA
 table-fit-caption = 微调任务需要多少显存，以及装得下它的卡
 col-job = 模型与方法
 col-vram-needed = 所需显存
-col-card-that-fits = 适用的卡
-col-card-vram = 卡的显存
+col-card-that-fits = 推荐配置
+col-card-vram = 配置显存
 col-weekly = 周租
 col-monthly = 月租
 col-per-gpu-hour = 每 GPU 小时
 col-cheapest-fit = 最便宜的可行方案
 fit-job = { $size } { $method }
-fit-cheapest-same = 就是这张卡
-fit-per-card = 每卡 { $gb }，共 { $cards } 卡
+fit-cheapest-same = 即推荐配置
+fit-per-card = 每卡 { $gb }，共 { $cards } 张卡
 fit-note-4bit-base-rank = 4 bit 基座，rank { $rank }
 fit-note-4bit-base = 4 bit 基座
 fit-note-bf16-resident = BF16 基座常驻显存
@@ -61,9 +61,9 @@ fit-note-zero3-node = 整个节点跑 ZeRO-3
 pick-note-cheapest-cuda = NVLink，最便宜的 CUDA 方案
 pick-note-no-sharding = 无需分片
 pick-note-infinity-fabric = Infinity Fabric
-table-fit-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选的卡必须用不超过 { $headroom } 的显存装下任务。每 GPU 小时价格等于月租除以 { $hours } 小时，再除以卡数。展开数字可查看它由哪几部分组成。
+table-fit-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选配置必须用不超过 { $headroom } 的显存装下任务。每 GPU 小时价格 = 月租 ÷ { $hours } 小时 ÷ 卡数，是折算价，我们不按小时出租。展开数字可查看它由哪几部分组成。
 memory-weights = 权重 { $value }
-memory-trainable = 梯度和优化器状态 { $value }
+memory-trainable = 可训练状态 { $value }
 memory-activations = 激活 { $value }
 memory-reserve = 运行时预留 { $value }
 memory-total = 合计 { $value }
@@ -76,7 +76,7 @@ col-interconnect = 互联
 col-free-now = 当前空闲
 badge-pick = 推荐
 spec-no-fp8 = 不支持 FP8
-table-cards-note = 每 GPU 小时价格等于月租除以 { $hours } 小时。展开空闲数量可查看各区域的分布。
+table-cards-note = 每 GPU 小时价格 = 月租 ÷ { $hours } 小时，是折算价，我们不按小时出租。展开空闲数量可查看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 link-with-bandwidth-pairs = { $link } { $bandwidth }，两卡一组
 
@@ -92,7 +92,7 @@ link-infinity-fabric = Infinity Fabric
 link-nvlink-bridge-optional = 可选 NVLink 桥接器
 link-nvlink-bridge = NVLink 桥接器
 link-pcie4-p2p = PCIe Gen4 点对点
-link-pcie-p2p-no-nvlink = PCIe 点对点，无 NVLink
+link-pcie-p2p-no-nvlink = PCIe（无点对点、无 NVLink）
 sharding-up-to = 支持，最多 { $n } 张卡
 sharding-eight-way-only = 支持，仅限 8 卡
 sharding-pairs = 两卡一组
@@ -119,7 +119,7 @@ storage-egress-terms = 每个实例每月包含 { $included }
 ## 多卡配置
 table-bundles-caption = 多卡配置
 col-bundle = 配置
-col-discount = 折扣
+col-discount = 优惠
 bundle-list-price = 原价 { $price }
 table-bundles-note = 多卡配置的价格按单卡价格乘以卡数、再扣除折扣计算，并四舍五入保留 { $sig } 位有效数字。
 
@@ -140,13 +140,13 @@ col-window-weekly = 连续两周，按周租
 break-even-over-month = 超过 { $hours } 小时：按低端价格，整月都是按小时租更便宜
 term-weeks = { $count } 周
 term-months = { $count } 个月
-table-break-even-note = 盈亏平衡点等于月租除以小时价，取整到 { $round } 小时；占比按每月 { $hours } 小时计算。连续两周全天使用共 { $window } 小时。小时价区间仅作示例，并非报价：展开区间可查看来源。
+table-break-even-note = 盈亏平衡点等于月租除以小时价，取整到 { $round } 小时；占比按每月 { $hours } 小时计算。连续两周全天使用共 { $window } 小时。小时价区间是我们整理的示例值，并非任何一家平台的报价。
 
 ## 训练表
 table-training-caption = 一次微调要跑多久、花多少钱
 col-offer = 卡或多卡配置
-col-hours = 小时
-col-cost-hourly = 按我们的每 GPU 小时价格计算的费用
+col-hours = 时长（小时）
+col-cost-hourly = 费用（按每 GPU 小时折算价）
 col-cost-term = 够用的最便宜租期
 training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $tokens } token
 training-term-k = 每参数每 token { $k } FLOPs × { $params }B 参数
@@ -166,10 +166,10 @@ table-jobs-note = 任务所需显存不超过卡显存的 { $headroom }，即视
 ## 单卡页面
 gpus-title = 可租用的 GPU
 gpus-description = 我们出租的全部 GPU：规格、周租和月租价格、空闲情况，以及每张卡装得下的微调任务。
-gpus-intro = 我们出租的每张卡都有单独的页面，列出规格、价格、各区域的空闲数量、它装得下的微调任务，以及在上面跑一次训练要花多少钱。
+gpus-intro = 我们出租的每张卡都有单独的页面，列出规格、价格、各区域的空闲数量和它装得下的微调任务；部分卡页还附有一次训练的时长与费用示例。
 card-page-title = { $card } 租赁
-card-page-description = 租用 { $card } 做微调：{ $vram } 显存，{ $monthly }。查看规格、价格、空闲情况、装得下的任务和盈亏平衡点。
-card-page-intro = { $card } 配备 { $vram } 显存。租金为每周 { $weekly } 或 { $monthly }，按整月折算相当于每 GPU 小时 { $hourly }。
+card-page-description = 租用 { $card } 做微调：{ $vram } 显存，{ $monthly }。本页列出规格、价格、空闲情况、装得下的任务和盈亏平衡点。
+card-page-intro = { $card } 配备 { $vram } 显存，租金 { $weekly }/周或 { $monthly }；按月租折算，每 GPU 小时 { $hourly }。
 card-page-specs = 规格
 card-page-prices = 价格
 card-page-availability = 空闲情况
@@ -177,26 +177,26 @@ card-page-fit = 推荐用途
 card-page-jobs = 装得下的任务
 card-page-break-even = 月租还是按小时租
 card-page-training = 训练时长与费用
-card-page-back = 全部 GPU
-card-not-stocked = 目录中暂时没有这张卡的现货，可以联系我们询问到货时间。
+card-page-back = ← 返回全部 GPU
+card-not-stocked = 这张卡目前各区域都没有现货，到货后本页的空闲数量会随之更新。
 table-card-specs-caption = { $card } 规格
 table-card-prices-caption = { $card } 价格
 table-card-availability-caption = { $card } 各区域当前空闲数量
-col-spec = 规格
-col-value = 参数
+col-spec = 项目
+col-value = 数值
 col-region = 区域
 col-city = 城市
 spec-vram = 显存
 spec-memory = 显存类型
 spec-bandwidth = 显存带宽
-spec-bf16-tflops = 稠密 BF16 TFLOPS
+spec-bf16-tflops = 稠密 BF16 算力（TFLOPS）
 spec-fp8 = FP8
 spec-yes = 支持
 spec-no = 不支持
 spec-interconnect = 互联
 spec-software = 软件
 spec-power = 功耗
-spec-local-nvme = 随租附带的本地 NVMe
+spec-local-nvme = 附带本地 NVMe
 
 ## 图表
 chart-memory-title = 各微调任务所需显存与各卡容量对比
