@@ -27,7 +27,7 @@ price-per-month = { $price }/мес
 price-per-tb-month = { $price } за ТБ в месяц
 price-per-tb = { $price } за ТБ
 offer-bundle = { $count }× { $card }
-region-with-city = { $id } { $city }
+region-with-city = { $city } ({ $id })
 city-dallas = Даллас
 city-ashburn = Ашберн
 city-hillsboro = Хиллсборо
@@ -274,7 +274,7 @@ chart-memory-axis = ГБ, логарифмическая шкала
 chart-memory-caps = Объём, ГБ
 chart-memory-caption = Память, нужная каждой задаче (полосы), в сравнении с памятью наших карт и конфигураций (вертикальные линии). В таблице выше те же цифры вместе с расчётом.
 chart-break-even-title = { $offer }: стоимость месяца в зависимости от использованных GPU-часов
-chart-break-even-desc = Месячный срок на { $offer } стоит { $term }, сколько бы часов вы ни использовали. Почасовая аренда по ставке { $rate } дорожает с каждым часом и становится дороже срока после { $hours } GPU-часов из { $month ->
+chart-break-even-desc = Цена месячного срока на { $offer } — { $term }, сколько бы часов вы ни использовали. Почасовая аренда по ставке { $rate } дорожает с каждым часом и становится дороже срока после { $hours } GPU-часов из { $month ->
     [one] { $month } часа
     [few] { $month } часов
     [many] { $month } часов
