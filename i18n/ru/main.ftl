@@ -7,12 +7,12 @@ skip-to-content = Перейти к содержимому
 nav-label = Основная
 language-switcher-label = Язык
 section-pages = В этом разделе
-footer-arithmetic = Все цифры на этом сайте рассчитываются при сборке из опубликованных нами данных, так что любую из них можно проверить.
+footer-arithmetic = Все цифры на сайте рассчитаны автоматически по нашим открытым данным, так что любую из них можно проверить.
 footer-copyright = © { $site }
 root-description = Аренда GPU для дообучения моделей — с расчётами, которые можно проверить. Выберите язык.
 root-choose = Читать на русском
 not-found-title = Страница не найдена
-not-found-body = Такой страницы нет. Начните заново с главной:
+not-found-body = Такой страницы нет. Главная страница на русском:
 
 ## Форматы чисел
 fmt-usd = { $amount } $
@@ -27,7 +27,7 @@ price-per-month = { $price }/мес
 price-per-tb-month = { $price } за ТБ в месяц
 price-per-tb = { $price } за ТБ
 offer-bundle = { $count }× { $card }
-region-with-city = { $id } { $city }
+region-with-city = { $city } ({ $id })
 city-dallas = Даллас
 city-ashburn = Ашберн
 city-hillsboro = Хиллсборо
@@ -40,7 +40,7 @@ method-qlora = QLoRA
 ## Таблица соответствия
 table-fit-caption = Сколько видеопамяти нужно для дообучения и какая карта с этим справится
 col-job = Модель и метод
-col-vram-needed = Нужно VRAM
+col-vram-needed = Требуется VRAM
 col-card-that-fits = Подходящая карта
 col-card-vram = VRAM карты
 col-weekly = За неделю
@@ -61,7 +61,7 @@ fit-note-zero3-node = ZeRO-3 на весь узел
 pick-note-cheapest-cuda = NVLink, самый дешёвый вариант с CUDA
 pick-note-no-sharding = без шардирования
 pick-note-infinity-fabric = Infinity Fabric
-table-fit-note = Память посчитана по нашей модели: gradient checkpointing включён, длина последовательности — { $seq }, размер батча — { $batch }, адаптеры ранга { $rank } (около { $adapter } параметров), резерв на среду выполнения — { $reserve }; результат округлён вверх до целого гигабайта. Выбранная карта должна вмещать задачу в пределах { $headroom } своей памяти. Цена за GPU-час — это месячная цена, делённая на { $hours ->
+table-fit-note = Память посчитана по нашей модели: gradient checkpointing включён, длина последовательности — { $seq }, размер батча — { $batch }, адаптеры ранга { $rank } (около { $adapter } параметров), служебный резерв (CUDA, библиотеки) — { $reserve }; результат округлён вверх до целого гигабайта. Выбранная карта должна вмещать задачу в пределах { $headroom } своей памяти. Цена за GPU-час — это месячная цена, делённая на { $hours ->
     [one] { $hours } час
     [few] { $hours } часа
     [many] { $hours } часов
@@ -70,14 +70,14 @@ table-fit-note = Память посчитана по нашей модели: g
 memory-weights = веса { $value }
 memory-trainable = градиенты и оптимизатор { $value }
 memory-activations = активации { $value }
-memory-reserve = резерв на среду выполнения { $value }
+memory-reserve = служебный резерв { $value }
 memory-total = итого { $value }
 
 ## Каталог
-table-cards-caption = Карты для аренды под обучение — в том порядке, в каком мы сами бы их развёртывали
+table-cards-caption = Карты для аренды под обучение — в том порядке, в каком мы выбирали бы их сами
 col-gpu = GPU
 col-vram = VRAM
-col-interconnect = Межсоединение
+col-interconnect = Интерконнект
 col-free-now = Свободно сейчас
 badge-pick = наш выбор
 spec-no-fp8 = без FP8
@@ -90,29 +90,29 @@ table-cards-note = Цена за GPU-час — это месячная цена
 link-with-bandwidth = { $link } { $bandwidth }
 link-with-bandwidth-pairs = { $link } { $bandwidth }, попарно
 
-## Межсоединение
+## Интерконнект
 table-interconnect-caption = Как карты связаны между собой и какое шардированное обучение это позволяет
 col-cards = Карты
-col-link = Связь между картами
+col-link = Интерконнект
 col-bandwidth = Пропускная способность
 col-sharded = Шардированное обучение
 link-nvlink5-nvswitch = NVLink 5 с NVSwitch
 link-nvlink-nvswitch = NVLink с NVSwitch
 link-infinity-fabric = Infinity Fabric
-link-nvlink-bridge-optional = Опциональный мост NVLink
+link-nvlink-bridge-optional = Мост NVLink (опционально)
 link-nvlink-bridge = Мост NVLink
 link-pcie4-p2p = PCIe Gen4 peer-to-peer
-link-pcie-p2p-no-nvlink = PCIe peer-to-peer, без NVLink
+link-pcie-p2p-no-nvlink = PCIe, без NVLink
 sharding-up-to = { $n ->
     [one] Да, максимум { $n } карта
     [few] Да, максимум { $n } карты
     [many] Да, максимум { $n } карт
    *[other] Да, максимум { $n } карты
 }
-sharding-eight-way-only = Да, только на 8 карт
+sharding-eight-way-only = Да, только все 8 карт узла
 sharding-pairs = Попарно
 sharding-data-parallel-only = Только параллелизм по данным
-sharding-single-card = Только одна карта
+sharding-single-card = Нет, только параллелизм по данным
 
 ## Хранилище
 table-storage-caption = Хранилище, исходящий трафик и их стоимость
@@ -154,25 +154,25 @@ table-bundles-note = Цена конфигурации — это цена од�
 }.
 
 ## Таблица памяти
-table-memory-caption = Видеопамять по моделям и методам и из чего она складывается
+table-memory-caption = Видеопамять по моделям и методам: из чего она складывается
 col-model = Модель
 memory-model-arch = { $layers ->
     [one] { $layers } слой
     [few] { $layers } слоя
     [many] { $layers } слоёв
    *[other] { $layers } слоя
-}, скрытый размер { $hidden }, словарь { $vocab }
+}, размерность скрытого слоя { $hidden }, словарь { $vocab } токенов
 memory-cheapest = самый дешёвый подходящий вариант: { $offer }
 memory-no-fit = не помещается ни в один вариант
 
 ## Таблица безубыточности
-table-break-even-caption = Месячный срок или почасовая аренда: где они стоят одинаково
+table-break-even-caption = Месячный срок или почасовая аренда: при какой загрузке они стоят одинаково
 col-market-hourly = Рыночная почасовая ставка
 col-break-even-hours = Точка безубыточности, GPU-часов в месяц
 col-share-of-month = Доля месяца
 col-window-hourly = Две недели круглосуточно, почасово
 col-window-weekly = Две недели на недельном сроке
-break-even-over-month = больше { $hours } ч: по нижней ставке почасовая аренда дешевле весь месяц
+break-even-over-month = больше { $hours } ч: по нижней ставке почасовая аренда дешевле даже при круглосуточной работе
 term-weeks = { $count ->
     [one] { $count } неделя
     [few] { $count } недели
@@ -211,16 +211,16 @@ training-job-size = { $examples } примеров × { $epochs ->
 }, { $tokens } токенов
 training-term-k = { $k } FLOP на параметр и токен × { $params } млрд параметров
 training-term-flops = всего { $flops } × 10¹⁸ FLOP
-training-term-rate = { $tflops } TFLOPS в плотных вычислениях BF16 × { $cards ->
+training-term-rate = { $tflops } TFLOPS BF16 (без разреженности) × { $cards ->
     [one] { $cards } карта
     [few] { $cards } карты
     [many] { $cards } карт
    *[other] { $cards } карты
 } × MFU { $mfu }
-training-offer-rate = { $tflops } TFLOPS в плотных вычислениях BF16 на карту
+training-offer-rate = { $tflops } TFLOPS BF16 (без разреженности) на карту
 training-of-vram = из { $vram }
 training-at-rate = по { $rate } за GPU-час
-table-training-note = Часы = FLOP на параметр и токен × параметры × токены ÷ (TFLOPS в плотных вычислениях BF16 × карты × MFU), с gradient checkpointing, { $tokens } токенов на пример и MFU { $mfu }; меньшее время соответствует большему MFU. Стоимость — это часы, умноженные на цену GPU-часа (месячная цена, делённая на { $hours ->
+table-training-note = Часы = FLOP на параметр и токен × параметры × токены ÷ (TFLOPS BF16 без разреженности × карты × MFU), с gradient checkpointing, { $tokens } токенов на пример и MFU { $mfu }; меньшее время соответствует большему MFU. Стоимость — это часы, умноженные на цену GPU-часа (месячная цена, делённая на { $hours ->
     [one] { $hours } час
     [few] { $hours } часа
     [many] { $hours } часов
@@ -238,8 +238,8 @@ gpus-title = GPU в аренду
 gpus-description = Все GPU, которые мы сдаём в аренду: характеристики, цены за неделю и за месяц, наличие и задачи дообучения, которые помещаются на каждую карту.
 gpus-intro = У каждой карты, которую мы сдаём в аренду, есть своя страница: характеристики, цены, наличие по регионам, задачи дообучения, которые на ней помещаются, и сколько стоит обучение на ней.
 card-page-title = Аренда { $card }
-card-page-description = Аренда { $card } с { $vram } памяти для дообучения моделей за { $monthly }: характеристики, цены, наличие, подходящие задачи и точка безубыточности.
-card-page-intro = У { $card } — { $vram } памяти. Аренда стоит { $weekly } в неделю или { $monthly }, то есть { $hourly } за GPU-час в пересчёте на месяц.
+card-page-description = { $card }, { $vram } памяти, { $monthly }: характеристики, наличие по регионам и задачи дообучения, которые помещаются на карту.
+card-page-intro = У { $card } — { $vram } памяти. Цена аренды: { $weekly } за неделю, { $monthly } (в пересчёте на час — { $hourly } за GPU-час).
 card-page-specs = Характеристики
 card-page-prices = Цены
 card-page-availability = Наличие
@@ -248,7 +248,7 @@ card-page-jobs = Какие задачи на ней помещаются
 card-page-break-even = Помесячно или почасово
 card-page-training = Время и стоимость обучения
 card-page-back = Все GPU
-card-not-stocked = Сейчас этой карты нет в каталоге: спросите нас, когда она появится.
+card-not-stocked = Сейчас свободных карт этой модели нет ни в одном регионе.
 table-card-specs-caption = Характеристики { $card }
 table-card-prices-caption = Цены на { $card }
 table-card-availability-caption = Свободные { $card } сейчас, по регионам
@@ -259,11 +259,11 @@ col-city = Город
 spec-vram = Память
 spec-memory = Тип памяти
 spec-bandwidth = Пропускная способность памяти
-spec-bf16-tflops = TFLOPS в плотных вычислениях BF16
+spec-bf16-tflops = BF16, TFLOPS (без разреженности)
 spec-fp8 = FP8
 spec-yes = да
 spec-no = нет
-spec-interconnect = Межсоединение
+spec-interconnect = Интерконнект
 spec-software = Программное обеспечение
 spec-power = Энергопотребление
 spec-local-nvme = Локальный NVMe, входящий в стоимость
@@ -275,7 +275,7 @@ chart-memory-axis = ГБ, логарифмическая шкала
 chart-memory-caps = Объём, ГБ
 chart-memory-caption = Память, нужная каждой задаче (полосы), в сравнении с памятью наших карт и конфигураций (вертикальные линии). В таблице выше те же цифры вместе с расчётом.
 chart-break-even-title = { $offer }: стоимость месяца в зависимости от использованных GPU-часов
-chart-break-even-desc = Месячный срок на { $offer } стоит { $term }, сколько бы часов вы ни использовали. Почасовая аренда по ставке { $rate } дорожает с каждым часом и становится дороже срока после { $hours } GPU-часов из { $month ->
+chart-break-even-desc = Цена месячного срока на { $offer } — { $term }, сколько бы часов вы ни использовали. Почасовая аренда по ставке { $rate } дорожает с каждым часом и становится дороже срока после { $hours } GPU-часов из { $month ->
     [one] { $month } часа
     [few] { $month } часов
     [many] { $month } часов
