@@ -28,6 +28,11 @@ impl<'a> SiteFiles<'a> {
         self.root.join(rel).is_dir()
     }
 
+    /// Whether `rel` (from the site root) exists.
+    pub fn exists(&self, rel: &Path) -> bool {
+        self.root.join(rel).exists()
+    }
+
     /// The text of `rel` (from the site root); errors name `rel`.
     pub fn read_text(&self, rel: &Path) -> Result<String, Diagnostic> {
         let path = self.root.join(rel);

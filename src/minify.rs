@@ -304,6 +304,28 @@ fn unescape_some(t: &[u8], sets: &[&[(&[u8], u8)]], out: &mut Vec<u8>) {
     out.extend_from_slice(rest);
 }
 
+/// Copies an attribute value, writing `&amp;` as `&` where HTML reads a bare `&` as itself: an
+/// attribute's `&` followed by letters or digits and then `=` is never a character reference
+/// (the query strings of URLs: `?a=1&amp;b=2`).
+fn literal_ampersands(value: &[u8], out: &mut Vec<u8>) {
+    let mut rest = value;
+    while let Some(p) = memchr::memmem::find(rest, b"&amp;") {
+        out.extend_from_slice(&rest[..p]);
+        let after = &rest[p + 5..];
+        let run = after
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric())
+            .count();
+        if run > 0 && after.get(run) == Some(&b'=') {
+            out.push(b'&');
+        } else {
+            out.extend_from_slice(b"&amp;");
+        }
+        rest = after;
+    }
+    out.extend_from_slice(rest);
+}
+
 /// Whether an attribute value can be written without quotes (HTML's unquoted attribute value).
 fn unquotable(value: &[u8]) -> bool {
     !value.is_empty()
@@ -394,7 +416,7 @@ fn start_tag(src: &[u8], lt: usize, name: &[u8], out: &mut Vec<u8>) -> (usize, b
                     value = style.as_deref().unwrap_or(value);
                 }
                 if unquotable(value) {
-                    out.extend_from_slice(value);
+                    literal_ampersands(value, out);
                     bare = true;
                 } else {
                     // Quoted: the references of the other quote character and of `>` are
@@ -405,7 +427,9 @@ fn start_tag(src: &[u8], lt: usize, name: &[u8], out: &mut Vec<u8>) -> (usize, b
                     } else {
                         &NEEDLESS_IN_TEXT[2..4]
                     };
-                    unescape_some(value, &[other, &NEEDLESS_IN_TEXT[4..]], out);
+                    let mut decoded = Vec::with_capacity(value.len());
+                    unescape_some(value, &[other, &NEEDLESS_IN_TEXT[4..]], &mut decoded);
+                    literal_ampersands(&decoded, out);
                     out.push(q);
                 }
                 i = close + 1;
@@ -493,6 +517,12 @@ mod tests {
         assert_eq!(
             page("<svg><line class=\"tick\"/><path d=\"M0 0\"/></svg>"),
             "<svg><line class=tick /><path d=\"M0 0\"/></svg>"
+        );
+        // A query string's `&amp;` before `name=` is a plain `&` in an attribute; elsewhere the
+        // reference stays.
+        assert_eq!(
+            page("<a href=\"/o?a=1&amp;term=2&amp;x&amp;amp;=3\">o</a>"),
+            "<a href=\"/o?a=1&term=2&amp;x&amp;amp;=3\">o</a>"
         );
         // Aligned table cells, as the Markdown renderer writes them.
         assert_eq!(

@@ -39,6 +39,17 @@ pub struct Cell {
     pub details: Vec<String>,
     /// The row's header cell (`<th scope="row">`).
     pub row_header: bool,
+    /// Links that act on the row's item (renting an offer), after the text.
+    pub actions: Vec<Action>,
+}
+
+/// A link that does something with a table row's item: its text, where it leads, and the whole
+/// sentence for assistive technology (several rows have the same short text).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Action {
+    pub text: String,
+    pub href: String,
+    pub label: String,
 }
 
 impl Cell {
@@ -63,6 +74,11 @@ impl Cell {
 
     pub fn with_details(mut self, details: Vec<String>) -> Self {
         self.details = details;
+        self
+    }
+
+    pub fn with_actions(mut self, actions: impl IntoIterator<Item = Action>) -> Self {
+        self.actions.extend(actions);
         self
     }
 }

@@ -635,3 +635,67 @@ fn a_pick_that_no_region_has_free_is_a_warning_at_its_line() {
         "{report}"
     );
 }
+
+#[test]
+fn without_an_order_url_no_offer_has_a_rent_link_and_check_says_so() {
+    let site = fixture_copy();
+    std::fs::remove_file(site.path().join("data/ordering.yaml")).expect("remove");
+    assert!(hubgen(site.path(), &[]).status.success());
+    let page =
+        std::fs::read_to_string(site.path().join("public/en/gpus/index.html")).expect("page");
+    assert!(!page.contains("class=rent"), "{page}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hubgen"))
+        .args(["check", "--format", "json", "--root"])
+        .arg(site.path())
+        .output()
+        .expect("run hubgen check");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert!(
+        report["diagnostics"]
+            .as_array()
+            .expect("diagnostics")
+            .iter()
+            .any(|d| d["code"] == "data-not-set" && d["severity"] == "warning"),
+        "{report}"
+    );
+}
+
+#[test]
+fn an_order_url_that_is_not_an_absolute_url_or_names_no_offer_is_an_error_at_its_line() {
+    for (bad, says) in [
+        ("/order?offer={offer}", "is not an absolute http(s) URL"),
+        ("https://x.example/order", "does not name the offer"),
+        (
+            "https://x.example/o?o={offer}&c={card}",
+            "`{card}` is not a placeholder",
+        ),
+    ] {
+        let site = fixture_copy();
+        let path = site.path().join("data/ordering.yaml");
+        let text = std::fs::read_to_string(&path).expect("ordering.yaml");
+        let line = text
+            .lines()
+            .position(|l| l.starts_with("order_url:"))
+            .expect("order_url")
+            + 1;
+        let edited: String = text
+            .lines()
+            .map(|l| {
+                if l.starts_with("order_url:") {
+                    format!("order_url: \"{bad}\"\n")
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+        std::fs::write(&path, edited).expect("write");
+        let out = hubgen(site.path(), &[]);
+        assert!(!out.status.success(), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{bad}: {err}");
+        assert!(
+            err.contains(&format!("data/ordering.yaml:{line}:")),
+            "{bad}: {err}"
+        );
+    }
+}

@@ -709,3 +709,97 @@ fn every_page_keeps_its_skeleton_through_template_minification() {
         );
     }
 }
+
+#[test]
+fn every_offer_in_stock_has_its_rent_link_with_its_offer_term_and_region() {
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    // The fixture's stock (data/cards.yaml): H100 SXM 5 in DFW-1 and 3 in IAD-1, A100 SXM 4 in
+    // DFW-1, RTX 4090 none. Bundles (pricing.yaml): 2× A100 SXM (DFW-1 has 4), 8× H100 SXM (no
+    // region has 8, so no link).
+    let free = |card: &str, region: &str| -> u32 {
+        match (card, region) {
+            ("h100-sxm", "dfw-1") => 5,
+            ("h100-sxm", "iad-1") => 3,
+            ("a100-sxm", "dfw-1") => 4,
+            _ => 0,
+        }
+    };
+    let cards_of = |offer: &str| -> (String, u32) {
+        match offer.split_once("x-") {
+            Some((n, card)) if n.parse::<u32>().is_ok() => {
+                (card.to_owned(), n.parse().unwrap_or(0))
+            }
+            _ => (offer.to_owned(), 1),
+        }
+    };
+    let sel = scraper::Selector::parse("a.rent").expect("selector");
+    // (page, offer, term, region) for every Rent link of the site.
+    let mut links: BTreeSet<(String, String, String, String)> = BTreeSet::new();
+    for (path, bytes) in tree(&root.join("public")) {
+        if path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let doc = scraper::Html::parse_document(&String::from_utf8_lossy(&bytes));
+        for a in doc.select(&sel) {
+            let href = a.value().attr("href").expect("href");
+            let query = href
+                .strip_prefix("https://order.hub.example/new?")
+                .unwrap_or_else(|| panic!("{}: {href} is not the order URL", path.display()));
+            let arg = |k: &str| {
+                query
+                    .split('&')
+                    .find_map(|p| p.strip_prefix(&format!("{k}=")))
+                    .unwrap_or_else(|| panic!("{href}: no {k}"))
+                    .to_owned()
+            };
+            let (offer, term, region) = (arg("offer"), arg("term"), arg("region"));
+            assert!(term == "week" || term == "month", "{href}");
+            let (card, count) = cards_of(&offer);
+            assert!(
+                free(&card, &region) >= count,
+                "{}: {href} sends the reader to a region without the cards",
+                path.display()
+            );
+            // The accessible name starts with the visible text and names the region.
+            let label = a.value().attr("aria-label").expect("aria-label");
+            let text: String = a.text().collect();
+            assert!(label.starts_with(&text), "{label} / {text}");
+            assert!(label.contains(&region.to_uppercase()), "{label}");
+            links.insert((path.display().to_string(), offer, term, region));
+        }
+    }
+    for l in LOCALES {
+        let on = |page: &str| -> Vec<(String, String, String)> {
+            links
+                .iter()
+                .filter(|(p, ..)| p == &format!("{l}/{page}"))
+                .map(|(_, o, t, r)| (o.clone(), t.clone(), r.clone()))
+                .collect()
+        };
+        let month = |o: &str| (o.to_owned(), "month".to_owned(), "dfw-1".to_owned());
+        // The catalogue: each card in stock, a month in the first region that has it.
+        assert_eq!(
+            on("gpus/index.html"),
+            [month("a100-sxm"), month("h100-sxm")],
+            "{l}"
+        );
+        // Fine-tuning: the catalogue, the fit picks and the bundles; never the 8-card H100 node.
+        let ft = on("fine-tuning/index.html");
+        assert!(ft.contains(&month("2x-a100-sxm")), "{l}: {ft:?}");
+        assert!(
+            !ft.iter()
+                .any(|(o, ..)| o == "8x-h100-sxm" || o == "rtx-4090")
+        );
+        // A card's page: a week and a month in every region that has it free.
+        let h100 = on("gpus/h100-sxm/index.html");
+        for region in ["dfw-1", "iad-1"] {
+            for term in ["week", "month"] {
+                let want = ("h100-sxm".to_owned(), term.to_owned(), region.to_owned());
+                assert!(h100.contains(&want), "{l}: {want:?} in {h100:?}");
+            }
+        }
+        assert!(on("gpus/rtx-4090/index.html").is_empty(), "{l}");
+    }
+}

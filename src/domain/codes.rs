@@ -13,6 +13,8 @@ crate::diag::code::codes! {
     DATA_DOES_NOT_FIT = "data-does-not-fit";
     /// A fit row or training job whose pick has no card free in any region (readers could not rent it).
     DATA_NOT_IN_STOCK = "data-not-in-stock";
+    /// A value the site shows when it is set (the order URL) is not set in data.
+    DATA_NOT_SET = "data-not-set";
     /// A figure a page asks for that data does not give (a card without its bandwidth).
     DATA_MISSING_VALUE = "data-missing-value";
     /// A shortcode argument naming a table, chart, card, term or other item there is none of.

@@ -449,16 +449,28 @@ impl Site<'_> {
     pub(super) fn card_availability_table(&self, l: &Tracked<'_>, card: usize) -> TableView {
         let c = &self.cat.cards[card];
         let free = c.free_now.clone().unwrap_or_default();
+        let single = self
+            .tables
+            .offers
+            .iter()
+            .find(|o| o.count == 1 && o.card == card);
         let rows = self
             .cat
             .regions
             .iter()
             .enumerate()
             .map(|(i, r)| {
+                // Where the card is free: a week or a month in that region.
+                let actions = single.into_iter().flat_map(|o| {
+                    ["week", "month"]
+                        .into_iter()
+                        .filter_map(move |term| self.rent(o, term, Some(i), l))
+                });
                 vec![
                     Cell::header(r.code.clone()),
                     Cell::text(l.s(&format!("city-{}", r.city))),
-                    Cell::text(l.int(i64::from(free.get(i).copied().unwrap_or(0)))),
+                    Cell::text(l.int(i64::from(free.get(i).copied().unwrap_or(0))))
+                        .with_actions(actions),
                 ]
             })
             .collect();

@@ -156,9 +156,23 @@ fn stock_warnings(
                 .iter()
                 .map(|j| (j.offer, &j.loc, "training job")),
         );
-    rows.filter(|(pick, _, _)| out_of_stock(*pick))
-        .map(|(pick, loc, what)| {
-            loc.warning(
+    let mut out: Vec<Diagnostic> = Vec::new();
+    if catalog.order_url.is_none() {
+        out.push(
+            Diagnostic::warning(
+                codes::DATA_NOT_SET,
+                "no order URL is set: no offer has a Rent link",
+            )
+            .in_file(std::path::Path::new("data").join(model::ORDERING_FILE))
+            .with_hint(
+                "write data/ordering.yaml with `order_url: https://…?offer={offer}&term={term}&region={region}`",
+            ),
+        );
+    }
+    out.extend(
+        rows.filter(|(pick, _, _)| out_of_stock(*pick))
+            .map(|(pick, loc, what)| {
+                loc.warning(
                 codes::DATA_NOT_IN_STOCK,
                 format!(
                     "this {what} picks `{}`, which has no card free in any region",
@@ -169,8 +183,9 @@ fn stock_warnings(
             .with_hint(
                 "pick an offer with `free_now` in cards.yaml: the cheapest-fit column shows one",
             )
-        })
-        .collect()
+            }),
+    );
+    out
 }
 
 /// Holds the part of a repo file between `<!-- {name}:start -->` and `<!-- {name}:end -->` to

@@ -283,6 +283,8 @@ pub struct Catalog {
     pub coins: Vec<Coin>,
     /// Every Fluent key the data names, with where, so the i18n check can find missing ones.
     pub fluent_keys: Vec<(String, Loc)>,
+    /// The order URL template of `data/ordering.yaml`, if the site has one.
+    pub order_url: Option<String>,
 }
 
 impl Catalog {
@@ -361,9 +363,20 @@ pub fn load(
         return Err(errors);
     }
     let raw = parse_all(&texts)?;
-    let catalog = super::validate::validate(raw, &texts)?;
+    let mut catalog = super::validate::validate(raw, &texts)?;
+    let ordering = Path::new("data").join(ORDERING_FILE);
+    if files.exists(&ordering) {
+        let text = files.read_text(&ordering).map_err(|d| vec![d])?;
+        let file: super::schema::OrderingFile =
+            yaml::parse(&ordering, &text, 0).map_err(|d| vec![d])?;
+        catalog.order_url = Some(super::validate::order_url(&file, &ordering, &text)?);
+        texts.insert(ordering, text);
+    }
     Ok((catalog, texts))
 }
+
+/// The optional file of where Rent actions lead.
+pub const ORDERING_FILE: &str = "ordering.yaml";
 
 fn parse_all(texts: &DataTexts) -> Result<Raw, Vec<Diagnostic>> {
     let mut errors = Vec::new();

@@ -143,7 +143,8 @@ impl Site<'_> {
                         }))
                         .with_details(memory_terms(l, &f.need)),
                     Cell::text(self.offer_name(o, l))
-                        .with_sub(row.pick_note.as_ref().map(|k| l.s(k))),
+                        .with_sub(row.pick_note.as_ref().map(|k| l.s(k)))
+                        .with_actions(self.rent(o, "month", None, l)),
                     Cell::text(gb(l, u64::from(o.vram_gb))),
                     Cell::text(usd_whole(l, o.weekly)),
                     Cell::text(per_month(l, o.monthly)),
@@ -173,6 +174,41 @@ impl Site<'_> {
         }
     }
 
+    /// The Rent action of an offer for `term` (`week` or `month`) in `region`, or in the first
+    /// region (data order) with enough of its cards free; none when the site has no order URL
+    /// or no region has the cards.
+    pub(super) fn rent(
+        &self,
+        o: &super::compute::Offer,
+        term: &str,
+        region: Option<usize>,
+        l: &Tracked<'_>,
+    ) -> Option<crate::view::Action> {
+        let template = self.cat.order_url.as_ref()?;
+        let free = self.cat.cards[o.card].free_now.as_ref()?;
+        let region = match region {
+            Some(r) => (free.get(r).copied().unwrap_or(0) >= o.count).then_some(r)?,
+            None => free.iter().position(|&n| n >= o.count)?,
+        };
+        let r = &self.cat.regions[region];
+        // Ids are URL segments (validated), so they go in as they are.
+        let href = template
+            .replace("{offer}", &o.id)
+            .replace("{term}", term)
+            .replace("{region}", &r.id);
+        let args = [
+            ("offer", Arg::Str(self.offer_name(o, l))),
+            ("region", Arg::Str(r.code.clone())),
+        ];
+        Some(crate::view::Action {
+            text: l.s(&format!("rent-{term}")),
+            href,
+            label: l
+                .t(&format!("rent-{term}-label"), &args)
+                .unwrap_or_default(),
+        })
+    }
+
     fn cards_table(&self, l: &Tracked<'_>) -> TableView {
         let cat = self.cat;
         let rows = self
@@ -196,7 +232,9 @@ impl Site<'_> {
                     name = format!("{name} · {}", l.s("badge-pick"));
                 }
                 vec![
-                    Cell::header(name).with_sub(Some(card_spec(c, l))),
+                    Cell::header(name)
+                        .with_sub(Some(card_spec(c, l)))
+                        .with_actions(self.rent(o, "month", None, l)),
                     Cell::text(gb(l, u64::from(c.vram_gb))),
                     Cell::text(link_text(ic, l)),
                     Cell::text(usd_whole(l, o.weekly)),
@@ -413,7 +451,8 @@ impl Site<'_> {
                     .unwrap_or_default()
                 });
                 vec![
-                    Cell::header(self.offer_name(o, l)),
+                    Cell::header(self.offer_name(o, l))
+                        .with_actions(self.rent(o, "month", None, l)),
                     Cell::text(gb(l, u64::from(o.vram_gb))),
                     Cell::text(l.percent(o.discount)),
                     Cell::text(usd_whole(l, o.weekly)),

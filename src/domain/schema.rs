@@ -345,6 +345,16 @@ pub struct EgressRaw {
     pub usd_per_tb_over: S<Decimal>,
 }
 
+/// `data/ordering.yaml` (optional): where a Rent action leads. The ordering system is not this
+/// site; without the file, no offer has a Rent link and the build warns.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct OrderingFile {
+    /// An absolute http(s) URL with `{offer}` and optionally `{term}` (`week` or `month`) and
+    /// `{region}` (a region id), filled in for each offer.
+    pub order_url: S<String>,
+}
+
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct PaymentsFile {

@@ -276,7 +276,62 @@ pub(super) fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagn
         storage,
         coins,
         fluent_keys: ck.fluent_keys,
+        order_url: None,
     })
+}
+
+/// Checks the order URL template: an absolute http(s) URL once its placeholders are filled in,
+/// with `{offer}` and no placeholder but `{offer}`, `{term}` and `{region}`.
+pub(super) fn order_url(
+    file: &super::schema::OrderingFile,
+    path: &std::path::Path,
+    text: &str,
+) -> Result<String, Vec<Diagnostic>> {
+    let template = &file.order_url.value;
+    let at = |message: String, hint: &str| {
+        let loc = loc_of(super::model::ORDERING_FILE, &file.order_url);
+        let mut texts = DataTexts::new();
+        texts.insert(path.to_path_buf(), text.to_owned());
+        vec![
+            loc.error(codes::DATA_OUT_OF_RANGE, message, &texts)
+                .with_hint(hint),
+        ]
+    };
+    let mut rest = template.as_str();
+    while let Some(open) = rest.find('{') {
+        let close = rest[open..].find('}').map(|c| open + c);
+        let name = close.map(|c| &rest[open + 1..c]);
+        match name {
+            Some("offer" | "term" | "region") => {}
+            _ => {
+                return Err(at(
+                    format!(
+                        "`{}` is not a placeholder of the order URL",
+                        &rest[open..close.map_or(rest.len(), |c| c + 1)]
+                    ),
+                    "the placeholders are {offer}, {term} and {region}",
+                ));
+            }
+        }
+        rest = &rest[close.map_or(rest.len(), |c| c + 1)..];
+    }
+    if !template.contains("{offer}") {
+        return Err(at(
+            "the order URL does not name the offer".into(),
+            "put {offer} where the ordering system expects the offer's id",
+        ));
+    }
+    let filled = template
+        .replace("{offer}", "h100-sxm")
+        .replace("{term}", "month")
+        .replace("{region}", "dfw-1");
+    match url::Url::parse(&filled) {
+        Ok(u) if matches!(u.scheme(), "http" | "https") => Ok(template.clone()),
+        _ => Err(at(
+            format!("`{template}` is not an absolute http(s) URL"),
+            "e.g. order_url: https://app.example.com/order?offer={offer}&term={term}&region={region}",
+        )),
+    }
 }
 
 fn validate_regions(ck: &mut Check<'_>, file: RegionsFile) -> (Vec<Region>, Index) {
