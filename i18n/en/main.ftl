@@ -85,7 +85,7 @@ link-with-bandwidth = { $link } { $bandwidth }
 link-with-bandwidth-pairs = { $link } { $bandwidth }, pairs
 
 ## Interconnect
-table-interconnect-caption = How the cards talk to each other, and what sharded training they allow
+table-interconnect-caption = How the cards talk to each other, and what sharded training they allow (bandwidth in both directions together)
 col-cards = Cards
 col-link = Link between cards
 col-bandwidth = Bandwidth

@@ -95,7 +95,7 @@ link-with-bandwidth = { $link } { $bandwidth }
 link-with-bandwidth-pairs = { $link } { $bandwidth }, попарно
 
 ## Интерконнект
-table-interconnect-caption = Как карты связаны между собой и какое шардированное обучение это позволяет
+table-interconnect-caption = Как карты связаны между собой и какое шардированное обучение это позволяет (пропускная способность в обе стороны вместе)
 col-cards = Карты
 col-link = Интерконнект
 col-bandwidth = Пропускная способность

@@ -95,7 +95,7 @@ link-with-bandwidth = { $link } { $bandwidth }
 link-with-bandwidth-pairs = { $link } { $bandwidth }, попарно
 
 ## Інтерконект
-table-interconnect-caption = Як карти обмінюються даними між собою і яке шардоване навчання це дозволяє
+table-interconnect-caption = Як карти обмінюються даними між собою і яке шардоване навчання це дозволяє (пропускна здатність в обидва боки разом)
 col-cards = Карти
 col-link = З’єднання між картами
 col-bandwidth = Пропускна здатність

@@ -85,7 +85,7 @@ link-with-bandwidth = { $link } { $bandwidth }
 link-with-bandwidth-pairs = { $link } { $bandwidth }，两卡一组
 
 ## 互联
-table-interconnect-caption = 卡与卡之间如何通信，以及能支持哪些分片训练
+table-interconnect-caption = 卡与卡之间如何通信，以及能支持哪些分片训练（带宽为双向合计）
 col-cards = 卡
 col-link = 卡间连接
 col-bandwidth = 带宽

@@ -297,11 +297,12 @@ fn state_bytes_gb(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
         "{id}: bytes per parameter of `{method_id}` in data/methods.yaml"
     );
     let params = f(&i["params_b"]) * 1e9;
+    // The bytes rule depends on the parameter count alone: any model of that nominal size (the
+    // first in data order; Llama 2 7B and Qwen2.5 7B are both 7.0e9) gives the figure.
     let models: Vec<&Model> = cat.models.iter().filter(|m| m.params == params).collect();
-    assert_eq!(
-        models.len(),
-        1,
-        "{id}: one {params} model in data/models.yaml"
+    assert!(
+        !models.is_empty(),
+        "{id}: a {params} model in data/models.yaml"
     );
     let call = format!(r#"{gb}(model="{}", method="{method_id}")"#, models[0].id);
     let text = shortcode(site, en, &call);
