@@ -403,3 +403,49 @@ fn the_report_lists_exactly_what_a_locale_lacks_and_gates_required_locales() {
         "{text}"
     );
 }
+
+/// Every human-readable string of `data/` that is ours (not a proper name and not the title of a
+/// document we cite) reaches a non-English page only through Fluent: none of them appears in a
+/// uk, zh or ru page of the real site, checked from the built files. Kept in their language on
+/// purpose: card, model, region and coin names (`name`, `code`), and the titles of the datasheets
+/// and model configs we cite (`source` under `bf16_tflops` and in models.yaml).
+#[test]
+fn no_english_string_from_data_is_left_in_a_page_of_another_locale() {
+    let site = common::real_site_copy();
+    let root = site.path();
+    assert!(common::hubgen(root, &[]).status.success());
+    // Quoted prose in data files: `source: "..."` of the market rates and training jobs, and
+    // every other quoted value with at least three words.
+    let mut ours: Vec<(String, String)> = Vec::new();
+    for file in [
+        "pricing.yaml",
+        "training.yaml",
+        "storage.yaml",
+        "payments.yaml",
+        "regions.yaml",
+    ] {
+        let text = std::fs::read_to_string(root.join("data").join(file)).expect(file);
+        for piece in text.split('"').skip(1).step_by(2) {
+            if piece.split_whitespace().count() >= 3 {
+                ours.push((file.to_owned(), piece.to_owned()));
+            }
+        }
+    }
+    assert!(ours.len() >= 10, "{ours:?}");
+    let mut found = Vec::new();
+    for l in ["uk", "zh", "ru"] {
+        for (path, bytes) in common::tree(&root.join("public").join(l)) {
+            let page = String::from_utf8_lossy(&bytes);
+            for (file, s) in &ours {
+                if page.contains(s.as_str()) {
+                    found.push(format!("{l}/{}: `{s}` from data/{file}", path.display()));
+                }
+            }
+            // Units are the locale's: 230 Вт in uk and ru.
+            if l != "zh" && page.contains(" W<") {
+                found.push(format!("{l}/{}: a watt written `W`", path.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}

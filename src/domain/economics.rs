@@ -117,8 +117,15 @@ impl Site<'_> {
                 vec![
                     Cell::header(cat.cards[o.card].name.clone()),
                     Cell::text(per_month(l, o.monthly)),
-                    Cell::text(l.range(l.usd(r.low, 2), l.usd(r.high, 2)))
-                        .with_details(vec![r.source.clone()]),
+                    // What the range is, in the reader's language; `source` in data records
+                    // where it comes from, for the data exports.
+                    Cell::text(l.range(l.usd(r.low, 2), l.usd(r.high, 2))).with_details(vec![
+                        l.t(
+                            "market-rate-note",
+                            &[("card", Arg::Str(cat.cards[o.card].name.clone()))],
+                        )
+                        .unwrap_or_default(),
+                    ]),
                     hours_cell,
                     Cell::text(l.range(l.percent(b.share_low), l.percent(b.share_high))),
                     Cell::text(usd_range(l, b.window_low, b.window_high)),
@@ -378,7 +385,8 @@ impl Site<'_> {
             rows.push(spec_row(
                 l,
                 "spec-power",
-                format!("{} W", l.int(i64::from(w))),
+                l.t("unit-watt", &[("value", Arg::Str(l.int(i64::from(w))))])
+                    .unwrap_or_default(),
                 None,
             ));
         }

@@ -123,7 +123,10 @@ pub(super) fn card_spec(c: &super::model::Card, l: &Tracked<'_>) -> String {
         parts.push(l.s("spec-no-fp8"));
     }
     if let Some(w) = c.tdp_w {
-        parts.push(format!("{} W", l.int(i64::from(w))));
+        parts.push(
+            l.t("unit-watt", &[("value", Arg::Str(l.int(i64::from(w))))])
+                .unwrap_or_default(),
+        );
     }
     l.list(&parts)
 }
