@@ -93,7 +93,7 @@ proptest! {
 
     #[test]
     fn dates(s in syntaxy(12)) {
-        let _ = crate::load::content::is_date(&s);
+        let _ = crate::source::is_date(&s);
     }
 }
 

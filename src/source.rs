@@ -67,6 +67,31 @@ pub fn split_front_matter(text: &str) -> Result<Split<'_>, usize> {
     Err(1)
 }
 
+/// A real calendar date written `YYYY-MM-DD` (leap years included).
+pub fn is_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    if !(b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit()))
+    {
+        return false;
+    }
+    let num = |r: std::ops::Range<usize>| s[r].parse::<u32>().unwrap_or(0);
+    let (y, m, d) = (num(0..4), num(5..7), num(8..10));
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&d)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

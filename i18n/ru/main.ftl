@@ -254,6 +254,7 @@ card-page-jobs = Какие задачи на ней помещаются
 card-page-break-even = Помесячно или почасово
 card-page-training = Время и стоимость обучения
 card-page-back = Все GPU
+stock-as-of = Наличие на { $date }.
 card-not-stocked = Сейчас свободных карт этой модели нет ни в одном регионе.
 table-card-specs-caption = Характеристики { $card }
 table-card-prices-caption = Цены на { $card }

@@ -254,6 +254,7 @@ card-page-jobs = Які завдання вона вміщує
 card-page-break-even = Помісячно чи погодинно
 card-page-training = Час і вартість навчання
 card-page-back = Усі GPU
+stock-as-of = Наявність станом на { $date }.
 card-not-stocked = Зараз цієї карти немає в наявності, орендувати її не можна.
 table-card-specs-caption = Характеристики { $card }
 table-card-prices-caption = Ціни на { $card }

@@ -184,6 +184,7 @@ card-page-jobs = 装得下的任务
 card-page-break-even = 月租还是按小时租
 card-page-training = 训练时长与费用
 card-page-back = ← 返回全部 GPU
+stock-as-of = 库存数据截至 { $date }。
 card-not-stocked = 这张卡目前各区域都没有现货，到货后本页的空闲数量会随之更新。
 table-card-specs-caption = { $card } 规格
 table-card-prices-caption = { $card } 价格

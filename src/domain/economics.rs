@@ -499,7 +499,11 @@ impl Site<'_> {
                 ],
             ),
             rows,
-            note: c.free_now.is_none().then(|| l.s("card-not-stocked")),
+            note: match (c.free_now.is_none(), self.stock_as_of(l)) {
+                (true, Some(asof)) => Some(format!("{} {asof}", l.s("card-not-stocked"))),
+                (true, None) => Some(l.s("card-not-stocked")),
+                (false, asof) => asof,
+            },
         }
     }
 }

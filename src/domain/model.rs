@@ -285,6 +285,8 @@ pub struct Catalog {
     pub fluent_keys: Vec<(String, Loc)>,
     /// The order URL template of `data/ordering.yaml`, if the site has one.
     pub order_url: Option<String>,
+    /// The day the stock counts were taken (cards.yaml).
+    pub stock_as_of: Option<String>,
 }
 
 impl Catalog {

@@ -265,8 +265,18 @@ impl Site<'_> {
                     "table-cards-note",
                     &[("hours", Arg::Num(f64::from(cat.hours_per_month)))],
                 )
-                .ok(),
+                .ok()
+                .map(|n| match self.stock_as_of(l) {
+                    Some(asof) => format!("{n} {asof}"),
+                    None => n,
+                }),
         }
+    }
+
+    /// "Stock as of 2026-11-30." when data says when the stock was counted.
+    pub(super) fn stock_as_of(&self, l: &Tracked<'_>) -> Option<String> {
+        let date = self.cat.stock_as_of.as_ref()?;
+        l.t("stock-as-of", &[("date", Arg::Str(date.clone()))]).ok()
     }
 
     fn interconnect_table(&self, l: &Tracked<'_>) -> TableView {

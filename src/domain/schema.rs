@@ -15,6 +15,9 @@ pub type S<T> = Spanned<T>;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardsFile {
+    /// The day the `free_now` counts were taken (YYYY-MM-DD): shown beside every stock figure,
+    /// so a static page never passes a snapshot off as live.
+    pub stock_as_of: Option<S<String>>,
     pub cards: Vec<CardRaw>,
 }
 

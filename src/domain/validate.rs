@@ -35,6 +35,8 @@ struct Check<'a> {
     errors: Vec<Diagnostic>,
     /// Every Fluent key the data names, with where.
     fluent_keys: Vec<(String, Loc)>,
+    /// cards.yaml's `stock_as_of`.
+    stock_as_of: Option<String>,
 }
 
 impl Check<'_> {
@@ -240,6 +242,7 @@ pub(super) fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagn
         texts,
         errors: Vec::new(),
         fluent_keys: Vec::new(),
+        stock_as_of: None,
     };
     let (regions, region_index) = validate_regions(&mut ck, regions);
     let (interconnects, ic_index) = validate_interconnects(&mut ck, interconnects);
@@ -277,6 +280,7 @@ pub(super) fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagn
         coins,
         fluent_keys: ck.fluent_keys,
         order_url: None,
+        stock_as_of: ck.stock_as_of,
     })
 }
 
@@ -480,6 +484,24 @@ fn validate_price(ck: &mut Check<'_>, card: &str, price: PriceRaw) -> Price {
     }
 }
 
+/// cards.yaml's `stock_as_of`: a real day, kept for the pages.
+fn validate_stock_as_of(ck: &mut Check<'_>, stock_as_of: Option<S<String>>) {
+    if let Some(d) = &stock_as_of
+        && !crate::source::is_date(&d.value)
+    {
+        ck.errors.push(
+            loc_of("cards.yaml", d)
+                .error(
+                    codes::DATA_OUT_OF_RANGE,
+                    format!("`{}` is not a date", d.value),
+                    ck.texts,
+                )
+                .with_hint("write the day the stock was counted as YYYY-MM-DD"),
+        );
+    }
+    ck.stock_as_of = stock_as_of.map(|d| d.value);
+}
+
 fn validate_cards(
     ck: &mut Check<'_>,
     file: CardsFile,
@@ -488,7 +510,8 @@ fn validate_cards(
     ic_index: &Index,
 ) -> Vec<Card> {
     let f = "cards.yaml";
-    let CardsFile { cards } = file;
+    let CardsFile { stock_as_of, cards } = file;
+    validate_stock_as_of(ck, stock_as_of);
     let _ = Index::new(ck, f, "card", cards.iter().map(|c| &c.id));
     let mut out = Vec::new();
     for c in cards {

@@ -327,7 +327,7 @@ fn read_page(
             d
         })?;
     if let Some(date) = &front.date
-        && !is_date(&date.value)
+        && !crate::source::is_date(&date.value)
     {
         return Err(Diagnostic::error(
             code::FRONT_MATTER_INVALID,
@@ -357,37 +357,12 @@ fn pos_in_file(v: &Spanned<String>, fm_line: usize) -> Pos {
     }
 }
 
-/// A real calendar date written `YYYY-MM-DD` (leap years included).
-pub fn is_date(s: &str) -> bool {
-    let b = s.as_bytes();
-    if !(b.len() == 10
-        && b[4] == b'-'
-        && b[7] == b'-'
-        && b.iter()
-            .enumerate()
-            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit()))
-    {
-        return false;
-    }
-    let num = |r: std::ops::Range<usize>| s[r].parse::<u32>().unwrap_or(0);
-    let (y, m, d) = (num(0..4), num(5..7), num(8..10));
-    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let days = match m {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    (1..=days).contains(&d)
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
     fn dates_are_real_calendar_days() {
         for ok in ["2024-02-29", "2000-02-29", "2026-12-31", "1999-01-01"] {
-            assert!(super::is_date(ok), "{ok}");
+            assert!(crate::source::is_date(ok), "{ok}");
         }
         for bad in [
             "2024-13-45",
@@ -399,7 +374,7 @@ mod tests {
             "2026-01-00",
             "２０２６-01-01",
         ] {
-            assert!(!super::is_date(bad), "{bad}");
+            assert!(!crate::source::is_date(bad), "{bad}");
         }
     }
 }
