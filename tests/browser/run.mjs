@@ -431,16 +431,24 @@ async function selfTest(root) {
   const files = walk(root);
   const has = (f) => files.includes(f);
   const html = (f) => readFileSync(join(root, f), "utf8");
-  const isFallback = (f) => html(f).includes('class="fallback-notice"');
+  // Whether the page has an attribute with this value, however the minifier quoted it
+  // (`id="faq"`, `id=faq`); for `class`, one of its classes.
+  const attr = (f, name, value) => {
+    const v = "(?:\"([^\"]*)\"|'([^']*)'|([^\\s>]+))";
+    return [...html(f).matchAll(new RegExp(`\\s${name}=${v}`, "g"))]
+      .map((m) => m[1] ?? m[2] ?? m[3])
+      .some((got) => (name === "class" ? got.split(/\s+/).includes(value) : got === value));
+  };
+  const isFallback = (f) => attr(f, "class", "fallback-notice");
   const uk = (f) => f.replace(/^en\//, "uk/");
   const zh = (f) => f.replace(/^en\//, "zh/");
   const ru = (f) => f.replace(/^en\//, "ru/");
   const family = (f) => [f, uk(f), zh(f), ru(f)];
   // Pages below a locale's home, not fallback pages; English ones with uk, zh and ru alternates.
   const inner = files.filter((f) => /^[a-z]{2}\/.+\/index\.html$/.test(f) && !isFallback(f));
-  const translated = inner.filter((f) => f.startsWith("en/") && [uk(f), zh(f), ru(f)].every((t) => has(t) && !isFallback(t) && html(f).includes(`hreflang="${t.slice(0, 2)}"`)));
+  const translated = inner.filter((f) => f.startsWith("en/") && [uk(f), zh(f), ru(f)].every((t) => has(t) && !isFallback(t) && attr(f, "hreflang", t.slice(0, 2))));
   const card = translated.find((f) => /^en\/gpus\/[^/]+\/index\.html$/.test(f) && html(f).includes('"Product"'));
-  const faqPage = translated.find((f) => html(f).includes('id="faq"') && html(f).includes('"FAQPage"'));
+  const faqPage = translated.find((f) => attr(f, "id", "faq") && html(f).includes('"FAQPage"'));
   const free = translated.filter((f) => f !== card && f !== faqPage);
   if (free.length < 5 || !card || !faqPage || !has("index.html") || !has("404.html") || !has("en/index.html"))
     fatal(`self-test: the site lacks the pages to plant in (${translated.length} English pages with uk, zh and ru translations, card page ${card}, FAQ page ${faqPage}, index.html ${has("index.html")}, 404.html ${has("404.html")}, en/index.html ${has("en/index.html")})`);
