@@ -117,43 +117,86 @@ impl OutputTree {
                 Refused::Failed(m) => io::Error::other(m),
             })?;
         }
-        staging.commit().map(|(w, _)| w)
+        staging
+            .commit(&crate::headers::Policy::default())
+            .map(|(w, _)| w)
     }
 }
 
-/// One written file as the manifest lists it.
+/// One written file as the manifest lists it: its hashes, taken as the file is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     pub path: String,
     pub bytes: u64,
     pub xxh3: u64,
+    pub sha256: [u8; 32],
+    pub md5: [u8; 16],
 }
 
 impl Entry {
     fn of(path: &str, bytes: &[u8]) -> Self {
+        use md5::Digest as _;
         Entry {
             path: path.to_owned(),
             bytes: bytes.len() as u64,
             xxh3: xxhash_rust::xxh3::xxh3_64(bytes),
+            sha256: sha2::Sha256::digest(bytes).into(),
+            md5: md5::Md5::digest(bytes).into(),
         }
     }
 }
 
-/// The manifest: `{"generator": "hubgen", "files": [{"path", "bytes", "xxh3"}…]}`, in path order
-/// whatever order the files were written in, so it is as deterministic as the tree.
-pub fn manifest(entries: &mut [Entry]) -> Vec<u8> {
+/// Lowercase hex of `bytes`.
+pub fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+/// The manifest: `{"generator": "hubgen", "version": 2, "tree_hash", "files": [{"path", "bytes",
+/// "xxh3", "sha256", "md5", "content_type", "cache_control", "fingerprinted", "phase",
+/// "locale"}…]}`, in path order whatever order the files were written in, so it is as
+/// deterministic as the tree. `tree_hash` is the SHA-256 of every entry's path, SHA-256 and
+/// headers, one line each: equal tree hashes mean nothing to publish.
+pub fn manifest(entries: &mut [Entry], policy: &crate::headers::Policy) -> Vec<u8> {
+    use sha2::Digest as _;
     entries.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut tree = sha2::Sha256::new();
     let files: Vec<serde_json::Value> = entries
         .iter()
         .map(|e| {
+            let c = policy.classify(&e.path);
+            let sha256 = hex(&e.sha256);
+            tree.update(
+                format!(
+                    "{}\0{sha256}\0{}\0{}\n",
+                    e.path, c.content_type, c.cache_control
+                )
+                .as_bytes(),
+            );
             serde_json::json!({
                 "path": e.path,
                 "bytes": e.bytes,
                 "xxh3": format!("{:016x}", e.xxh3),
+                "sha256": sha256,
+                "md5": hex(&e.md5),
+                "content_type": c.content_type,
+                "cache_control": c.cache_control,
+                "fingerprinted": c.fingerprinted,
+                "phase": c.phase.name(),
+                "locale": c.locale,
             })
         })
         .collect();
-    let doc = serde_json::json!({ "generator": "hubgen", "files": files });
+    let doc = serde_json::json!({
+        "generator": "hubgen",
+        "version": 2,
+        "tree_hash": hex(&tree.finalize()),
+        "files": files,
+    });
     let mut text = serde_json::to_vec_pretty(&doc).unwrap_or_default();
     text.push(b'\n');
     text
@@ -240,15 +283,16 @@ impl Staging {
             .map_err(|e| Refused::Failed(format!("{rel}: {e}")))
     }
 
-    /// Writes the manifest, swaps the staging folder in and removes the old tree.
-    pub fn commit(mut self) -> io::Result<(Written, Totals)> {
+    /// Writes the manifest (each file classified by `policy`), swaps the staging folder in and
+    /// removes the old tree.
+    pub fn commit(mut self, policy: &crate::headers::Policy) -> io::Result<(Written, Totals)> {
         let mut entries =
             std::mem::take(&mut *self.entries.lock().unwrap_or_else(|e| e.into_inner()));
         let totals = Totals {
             files: entries.len(),
             bytes: entries.iter().map(|e| e.bytes).sum(),
         };
-        std::fs::write(self.dir.join(MANIFEST), manifest(&mut entries))?;
+        std::fs::write(self.dir.join(MANIFEST), manifest(&mut entries, policy))?;
         swap(&self.dir, &self.out)?;
         self.committed = true;
         // The staging name now holds the old tree, if there was one.
@@ -456,6 +500,14 @@ mod tests {
             serde_json::from_slice(&std::fs::read(out.join(MANIFEST)).unwrap()).unwrap();
         assert_eq!(m["files"][0]["path"], "en/index.html");
         assert_eq!(m["files"][0]["bytes"], 3);
+        assert_eq!(
+            m["files"][0]["sha256"],
+            "11507a0e2f5e69d5dfa40a62a1bd7b6ee57e6bcd85c67c9b8431b36fff21c437"
+        );
+        assert_eq!(m["files"][0]["md5"], "22af645d1859cb5ca6da0c484f1f37ea");
+        assert_eq!(m["files"][0]["content_type"], "text/html; charset=utf-8");
+        assert_eq!(m["files"][0]["phase"], "page");
+        assert_eq!(m["tree_hash"].as_str().map(str::len), Some(64));
         assert_eq!(leftovers(tmp.path()), Vec::<String>::new());
     }
 

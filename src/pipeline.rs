@@ -39,6 +39,8 @@ pub struct Prepared {
     css_url: String,
     /// Static files (the fingerprinted stylesheet among them).
     statics: OutputTree,
+    /// How each output file is served: the config's header rules and the fingerprinted paths.
+    pub policy: crate::headers::Policy,
     warnings: Vec<Diagnostic>,
     stages: Vec<(&'static str, Duration)>,
 }
@@ -223,7 +225,15 @@ pub fn prepare(
         return Err(diags.into_sorted());
     }
 
-    let (tree, css_url) = statics(&theme.statics, config.minify);
+    let (mut tree, css_url) = statics(&theme.statics, config.minify);
+    let policy = crate::headers::Policy {
+        rules: config.headers.clone(),
+        locales: config.locales.iter().map(|l| l.code.clone()).collect(),
+        fingerprinted: std::iter::once(css_url.trim_start_matches('/').to_owned()).collect(),
+    };
+    if config.publish.headers_file {
+        tree.insert("_headers".into(), policy.headers_file().into_bytes());
+    }
 
     let provider: &dyn Provider = ext.as_deref().unwrap_or(&NoShortcodes);
     diags.extend(add_generated_pages(&config, &i18n, provider, &mut pages));
@@ -238,6 +248,7 @@ pub fn prepare(
         templates,
         css_url,
         statics: tree,
+        policy,
         warnings: diags.into_sorted(),
         stages: report.stages,
     })
@@ -429,7 +440,7 @@ pub fn build_to_disk(
     let config = Config::load(root, overrides).map_err(Failure::Diagnostics)?;
     let target = crate::output::guard::check(root, &config.source_dirs(), out, force)
         .map_err(Failure::Refused)?;
-    let prepared = prepare(root, overrides, load_extension).map_err(Failure::Diagnostics)?;
+    let mut prepared = prepare(root, overrides, load_extension).map_err(Failure::Diagnostics)?;
     let write_failed = |e: std::io::Error| {
         Failure::Diagnostics(vec![
             Diagnostic::error(code::WRITE_FAILED, format!("cannot write {}: {e}", out.display())).with_hint(
@@ -440,6 +451,7 @@ pub fn build_to_disk(
     let staging = crate::output::Staging::begin(&target, opts).map_err(write_failed)?;
     // On error `staging` is dropped uncommitted, which removes it: the output stays as it was.
     let mut report = render_all(&prepared, &staging, false).map_err(Failure::Diagnostics)?;
+    let policy = std::mem::take(&mut prepared.policy);
     drop(prepared);
     if !config.base_url_set {
         report.warnings.push(
@@ -455,7 +467,7 @@ pub fn build_to_disk(
         );
     }
     let t = Instant::now();
-    let (written, totals) = staging.commit().map_err(write_failed)?;
+    let (written, totals) = staging.commit(&policy).map_err(write_failed)?;
     report.files = totals.files;
     report.bytes = usize::try_from(totals.bytes).unwrap_or(usize::MAX);
     for p in &written.removed_leftovers {

@@ -30,6 +30,12 @@ fn config(locales: &[(&str, &[&str])], prefix_default_locale: bool) -> Config {
         prefix_default_locale,
         minify: false,
         drafts: false,
+        headers: Vec::new(),
+        publish: crate::config::Publish {
+            headers_file: false,
+            grace_days: crate::config::GRACE_DAYS,
+            targets: Default::default(),
+        },
     }
 }
 
