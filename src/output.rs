@@ -156,6 +156,28 @@ pub fn hex(bytes: &[u8]) -> String {
     s
 }
 
+/// Standard base64 with padding (Subresource Integrity values).
+pub fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ABC[(n >> (18 - 6 * i)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
 /// The manifest: `{"generator": "hubgen", "version": 2, "tree_hash", "files": [{"path", "bytes",
 /// "xxh3", "sha256", "md5", "content_type", "cache_control", "fingerprinted", "phase",
 /// "locale"}…]}`, in path order whatever order the files were written in, so it is as
@@ -591,6 +613,19 @@ mod tests {
                 ".public.hubgen-old-7"
             ]
         );
+    }
+
+    #[test]
+    fn base64_as_rfc_4648() {
+        for (i, o) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+        ] {
+            assert_eq!(base64(i.as_bytes()), o);
+        }
     }
 
     #[test]

@@ -36,7 +36,7 @@ pub struct Prepared {
     pub pages: Vec<load::content::RawPage>,
     i18n: Arc<crate::i18n::I18n>,
     templates: render::Templates,
-    css_url: String,
+    assets: render::Assets,
     /// Static files (the fingerprinted stylesheet among them).
     statics: OutputTree,
     /// How each output file is served: the config's header rules and the fingerprinted paths.
@@ -55,7 +55,7 @@ impl Prepared {
             i18n: &self.i18n,
             templates: &self.templates,
             provider,
-            css_url: &self.css_url,
+            assets: &self.assets,
         })
     }
 
@@ -225,11 +225,14 @@ pub fn prepare(
         return Err(diags.into_sorted());
     }
 
-    let (mut tree, css_url) = statics(&theme.statics, config.minify);
+    let (mut tree, assets) = statics(&theme.statics, config.minify);
     let policy = crate::headers::Policy {
         rules: config.headers.clone(),
         locales: config.locales.iter().map(|l| l.code.clone()).collect(),
-        fingerprinted: std::iter::once(css_url.trim_start_matches('/').to_owned()).collect(),
+        fingerprinted: std::iter::once(&assets.css)
+            .chain(assets.urls.values())
+            .map(|u| u.trim_start_matches('/').to_owned())
+            .collect(),
     };
     if config.publish.headers_file {
         tree.insert("_headers".into(), policy.headers_file().into_bytes());
@@ -246,7 +249,7 @@ pub fn prepare(
         pages,
         i18n,
         templates,
-        css_url,
+        assets,
         statics: tree,
         policy,
         warnings: diags.into_sorted(),
@@ -317,11 +320,17 @@ fn missing_strings(
         .collect()
 }
 
-/// Static files: the stylesheet is minified once and fingerprinted for long CDN caching.
-/// Returns the files and the stylesheet's URL.
-fn statics(files: &[load::templates::StaticFile], minify: bool) -> (OutputTree, String) {
+/// Static files: the stylesheet is minified once and fingerprinted for long CDN caching, with its
+/// Subresource Integrity; images, icons, fonts and scripts get a fingerprinted copy too (the
+/// templates use it), and keep their own name for what links to them from outside or from
+/// Markdown. `favicon.ico` (browsers ask for it by name) and `.well-known/` keep their name only.
+fn statics(files: &[load::templates::StaticFile], minify: bool) -> (OutputTree, render::Assets) {
+    use sha2::Digest as _;
     let mut tree = OutputTree::default();
-    let mut css_url = String::from("/style.css");
+    let mut assets = render::Assets {
+        css: String::from("/style.css"),
+        ..render::Assets::default()
+    };
     for s in files {
         if s.rel == "style.css" {
             let text = String::from_utf8_lossy(&s.bytes);
@@ -330,15 +339,45 @@ fn statics(files: &[load::templates::StaticFile], minify: bool) -> (OutputTree, 
             } else {
                 text.into_owned()
             };
-            let hash = xxhash_rust::xxh3::xxh3_64(css.as_bytes());
-            let name = format!("style.{:08x}.css", hash >> 32);
-            css_url = format!("/{name}");
+            let name = fingerprinted_name(&s.rel, css.as_bytes());
+            assets.css = format!("/{name}");
+            assets.css_integrity = format!(
+                "sha384-{}",
+                crate::output::base64(&sha2::Sha384::digest(css.as_bytes()))
+            );
             tree.insert(name, css.into_bytes());
-        } else {
-            tree.insert(s.rel.clone(), s.bytes.clone());
+            continue;
         }
+        if fingerprints(&s.rel) {
+            let name = fingerprinted_name(&s.rel, &s.bytes);
+            assets.urls.insert(s.rel.clone(), format!("/{name}"));
+            tree.insert(name, s.bytes.clone());
+        }
+        tree.insert(s.rel.clone(), s.bytes.clone());
     }
-    (tree, css_url)
+    (tree, assets)
+}
+
+/// Whether a static file gets a fingerprinted copy.
+fn fingerprints(rel: &str) -> bool {
+    let ext = rel.rsplit_once('.').map_or("", |(_, e)| e);
+    let kinds = [
+        "svg", "png", "jpg", "jpeg", "gif", "webp", "avif", "woff", "woff2", "ttf", "otf", "js",
+    ];
+    kinds.contains(&ext.to_ascii_lowercase().as_str())
+        && !rel.starts_with(".well-known/")
+        && rel != "favicon.ico"
+}
+
+/// `dir/name.<8 hex of the content hash>.ext`.
+fn fingerprinted_name(rel: &str, bytes: &[u8]) -> String {
+    let hash = xxhash_rust::xxh3::xxh3_64(bytes) >> 32;
+    match rel.rsplit_once('.') {
+        Some((stem, ext)) if !stem.ends_with('/') && !stem.is_empty() => {
+            format!("{stem}.{hash:08x}.{ext}")
+        }
+        _ => format!("{rel}.{hash:08x}"),
+    }
 }
 
 /// Adds the pages the extension generates, per locale; a page written by hand at the same path

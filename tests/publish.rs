@@ -477,3 +477,81 @@ fn a_folder_target_takes_the_same_plan_and_dry_run_touches_nothing() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("error[publish-mismatch]"));
 }
+
+#[test]
+fn fingerprinted_assets_carry_their_integrity_and_stable_urls_stay() {
+    use sha2::Digest as _;
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    let files = manifest(root);
+    let css = stylesheet(&files);
+    let favicon = files
+        .keys()
+        .find(|p| p.starts_with("favicon.") && p.len() > "favicon.svg".len())
+        .expect("fingerprinted favicon")
+        .clone();
+    for fp in [&css, &favicon] {
+        assert_eq!(files[fp]["fingerprinted"], true, "{fp}");
+        assert_eq!(files[fp]["phase"], "asset");
+        assert_eq!(
+            files[fp]["cache_control"],
+            "public, max-age=31536000, immutable"
+        );
+    }
+    // What others link to keeps its name, revalidated.
+    for stable in [
+        "favicon.svg",
+        "robots.txt",
+        "sitemap.xml",
+        "data/cards.json",
+        "en/index.html",
+    ] {
+        assert_eq!(files[stable]["fingerprinted"], false, "{stable}");
+        assert_eq!(
+            files[stable]["cache_control"],
+            "public, max-age=0, must-revalidate"
+        );
+    }
+    let bytes = std::fs::read(root.join("public").join(&css)).unwrap();
+    let sri = {
+        let d = sha2::Sha384::digest(&bytes);
+        let out = Command::new("base64")
+            .arg("-w0")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write as _;
+        out.stdin.as_ref().unwrap().write_all(&d).unwrap();
+        String::from_utf8(out.wait_with_output().unwrap().stdout).unwrap()
+    };
+    for page in [
+        "en/index.html",
+        "index.html",
+        "404.html",
+        "uk/gpus/h100-sxm/index.html",
+    ] {
+        let html = common::read(root, page);
+        let doc = scraper::Html::parse_document(&html);
+        let link = scraper::Selector::parse("link[rel=stylesheet]").unwrap();
+        let l = doc.select(&link).next().expect("stylesheet link");
+        assert_eq!(
+            l.value().attr("href"),
+            Some(format!("/{css}").as_str()),
+            "{page}"
+        );
+        assert_eq!(
+            l.value().attr("integrity"),
+            Some(format!("sha384-{sri}").as_str()),
+            "{page}"
+        );
+        let icon = scraper::Selector::parse("link[rel=icon]").unwrap();
+        let i = doc.select(&icon).next().expect("icon link");
+        assert_eq!(
+            i.value().attr("href"),
+            Some(format!("/{favicon}").as_str()),
+            "{page}"
+        );
+    }
+}

@@ -434,7 +434,7 @@ pub fn remote_error(remote: &dyn Remote, f: &Failure) -> Error {
         Failure::Other(_) => (
             code::PUBLISH_FAILED,
             "a request failed",
-            "retried with backoff and still failing; nothing was deleted, and publishing again resumes",
+            "retried with backoff and still failing; publishing again resumes where this one stopped",
         ),
     };
     Diagnostic::error(c, format!("publish to {target}: {what}: {f}"))

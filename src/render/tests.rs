@@ -74,7 +74,7 @@ fn plan_of(config: &Config, pages: &[RawPage]) -> (Vec<Job>, Vec<Diagnostic>) {
         i18n: &i18n,
         templates: &templates,
         provider: &NoShortcodes,
-        css_url: "/style.css",
+        assets: &crate::render::Assets::default(),
     };
     plan(&inputs)
 }
@@ -387,7 +387,7 @@ fn a_sitemap_over_the_protocols_limit_becomes_an_index_of_small_files() {
         i18n: &i18n,
         templates: &templates,
         provider: &NoShortcodes,
-        css_url: "/style.css",
+        assets: &crate::render::Assets::default(),
     };
     let (jobs, _) = plan(&inputs);
     let mut real: Vec<&Job> = jobs.iter().collect();
