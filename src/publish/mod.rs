@@ -233,7 +233,12 @@ pub fn plan(
     }
     let mut retired = Vec::new();
     for (path, r) in gone {
-        if current.contains(path.as_str()) || !remote.contains_key(path.as_str()) {
+        // The remote manifest is read from the bucket: a key that is not a plain relative path
+        // is never acted on.
+        if current.contains(path.as_str())
+            || !remote.contains_key(path.as_str())
+            || crate::output::check_rel(&path).is_err()
+        {
             continue;
         }
         if r.fingerprinted && opts.now < r.since.saturating_add(opts.grace_secs) {

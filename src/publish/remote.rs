@@ -23,6 +23,13 @@ pub struct Headers {
 
 /// Why a remote operation failed, sorted by what the user can do about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    not(feature = "s3"),
+    expect(
+        dead_code,
+        reason = "only the S3 client reports credentials and reachability"
+    )
+)]
 pub enum Failure {
     /// The credentials were refused (401/403).
     Credentials(String),
