@@ -119,6 +119,18 @@ fn fail(diags: &[Diagnostic]) -> ExitCode {
 fn connect(target: &Target) -> Result<Box<dyn Remote>, Diagnostic> {
     match target {
         Target::Folder(dir) => Ok(Box::new(publish::remote::Folder { dir: dir.clone() })),
+        // A CI secret that is not set arrives as an empty variable: say so before any request.
+        Target::S3 { .. }
+            if ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"]
+                .iter()
+                .any(|k| std::env::var_os(k).is_some_and(|v| v.is_empty())) =>
+        {
+            Err(Diagnostic::error(
+                code::PUBLISH_CREDENTIALS,
+                "AWS_ACCESS_KEY_ID or AWS_SECRET_ACCESS_KEY is set but empty",
+            )
+            .with_hint("in CI, check that the secrets exist and are passed to this step; nothing was sent"))
+        }
         #[cfg(feature = "s3")]
         Target::S3 { bucket, prefix } => match publish::s3::S3::new(bucket, prefix) {
             Ok(s) => Ok(Box::new(s)),

@@ -438,6 +438,19 @@ fn remote_failures_are_one_clear_message_in_bounded_time() {
             t.elapsed()
         );
     }
+    // A CI secret that is missing arrives empty: refused before any request.
+    let out = publish(
+        root,
+        Some(&server),
+        &["--to", "s3://site"],
+        &[("AWS_SECRET_ACCESS_KEY", "")],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[publish-credentials]") && err.contains("set but empty"),
+        "{err}"
+    );
     assert!(server.keys().is_empty());
 }
 
