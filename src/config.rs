@@ -550,6 +550,26 @@ mod tests {
     }
 
     #[test]
+    fn header_rules_and_publish_targets_are_read_in_order_and_checked_where_written() {
+        let c = parse("headers:\n  - pattern: /data/*.json\n    cache_control: public, max-age=300\n  - pattern: /**/*.png\n    content_type: image/png\npublish:\n  grace_days: 2\n  headers_file: true\n  targets:\n    production: s3://site/www\n").unwrap();
+        let patterns: Vec<&str> = c.headers.iter().map(|r| r.pattern.as_str()).collect();
+        assert_eq!(patterns, ["/data/*.json", "/**/*.png"]);
+        assert_eq!(
+            c.headers[0].cache_control.as_deref(),
+            Some("public, max-age=300")
+        );
+        assert_eq!((c.publish.grace_days, c.publish.headers_file), (2, true));
+        assert_eq!(c.publish.targets["production"], "s3://site/www");
+        let e =
+            parse("headers:\n  - pattern: data/*.json\npublish:\n  targets:\n    prod: ftp://x\n")
+                .unwrap_err();
+        let at: Vec<String> = e.iter().map(Diagnostic::location).collect();
+        assert_eq!(at, ["hubgen.yaml:2:14", "hubgen.yaml:5:11"], "{e:?}");
+        let e = parse("headers:\n  - pattern: /x\n    cache: no-store\n").unwrap_err();
+        assert_eq!(e[0].pos.map(|p| p.line), Some(3), "{}", e[0]);
+    }
+
+    #[test]
     fn a_locale_listed_twice_is_one_error_at_the_second_entry() {
         let e = parse("locales:\n  - code: en\n  - code: uk\n    fallback: [en]\n  - code: uk\n")
             .unwrap_err();

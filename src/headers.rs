@@ -123,7 +123,9 @@ impl Policy {
     }
 
     /// The rules as a `_headers` file (Cloudflare Pages, Netlify): each configured rule, then the
-    /// fingerprinted files (immutable) and the revalidated default for everything else.
+    /// fingerprinted files (immutable). No catch-all `/*` for the revalidated default: those hosts
+    /// join the headers of every rule a request matches, so it would add a second Cache-Control
+    /// to the immutable files; their own default already revalidates.
     pub fn headers_file(&self) -> String {
         let mut out = String::from("# written by hubgen from hubgen.yaml `headers`\n");
         for r in &self.rules {
@@ -138,7 +140,6 @@ impl Policy {
         for f in &self.fingerprinted {
             out.push_str(&format!("/{f}\n  Cache-Control: {IMMUTABLE}\n"));
         }
-        out.push_str(&format!("/*\n  Cache-Control: {REVALIDATE}\n"));
         out
     }
 }

@@ -568,3 +568,37 @@ fn fingerprinted_assets_carry_their_integrity_and_stable_urls_stay() {
         );
     }
 }
+
+#[test]
+fn the_header_rules_are_written_as_headers_only_when_asked() {
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    assert!(!root.join("public/_headers").exists());
+    let yaml = std::fs::read_to_string(root.join("hubgen.yaml")).unwrap();
+    std::fs::write(
+        root.join("hubgen.yaml"),
+        format!("{yaml}\nheaders:\n  - pattern: /data/*.json\n    cache_control: public, max-age=300\npublish:\n  headers_file: true\n"),
+    )
+    .unwrap();
+    build_ok(root);
+    let files = manifest(root);
+    let headers = common::read(root, "_headers");
+    assert!(
+        headers.contains("/data/*.json\n  Cache-Control: public, max-age=300\n"),
+        "{headers}"
+    );
+    let css = stylesheet(&files);
+    assert!(
+        headers.contains(&format!(
+            "/{css}\n  Cache-Control: public, max-age=31536000, immutable\n"
+        )),
+        "{headers}"
+    );
+    // No catch-all: hosts join every matching rule's headers.
+    assert!(!headers.contains("/*\n"), "{headers}");
+    assert_eq!(
+        files["data/cards.json"]["cache_control"],
+        "public, max-age=300"
+    );
+}
