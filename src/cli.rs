@@ -67,6 +67,11 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
         format: CheckFormat,
     },
+    /// Publish the built folder to object storage or a folder: only what changed, assets before
+    /// the pages that use them, deletes last. Endpoint, region and credentials come from AWS_*
+    /// variables (AWS_ENDPOINT_URL, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY;
+    /// AWS_ALLOW_HTTP=true for a plain-HTTP endpoint).
+    Publish(PublishArgs),
     /// Write a new page with its front matter filled in: `hubgen new uk/gpu-pricing`.
     New {
         /// `<locale>/<path>` under content/ (`.md` optional).
@@ -105,6 +110,41 @@ pub enum CheckFormat {
 pub enum ReportFormat {
     Human,
     Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct PublishArgs {
+    /// s3://BUCKET[/PREFIX], file:///FOLDER, or a target named under `publish: targets:`.
+    #[arg(long)]
+    pub to: String,
+    /// The site's root folder (its hubgen.yaml has the header rules and targets).
+    #[arg(long, default_value = ".")]
+    pub root: PathBuf,
+    /// The built folder (default: <root>/public).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print the plan and change nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Upload every file, changed or not.
+    #[arg(long)]
+    pub force: bool,
+    /// Make no delete at all when more than this many are due.
+    #[arg(long, default_value_t = 256)]
+    pub max_deletes: usize,
+    /// Days an old fingerprinted asset stays after the build stopped making it (default: the
+    /// config's `publish: grace_days`, else 7).
+    #[arg(long)]
+    pub grace_days: Option<u32>,
+    /// Parallel uploads.
+    #[arg(long, short = 'j', default_value_t = 8)]
+    pub jobs: usize,
+    /// human or json (one object: counts, plan, purge list).
+    #[arg(long, value_enum, default_value_t = ReportFormat::Human)]
+    pub format: ReportFormat,
+    /// Write the URLs a CDN must purge to this file, one a line.
+    #[arg(long)]
+    pub purge_list: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]

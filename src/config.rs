@@ -24,7 +24,42 @@ struct ConfigFile {
     theme: Option<Spanned<String>>,
     prefix_default_locale: Option<bool>,
     minify: Option<bool>,
+    /// Header rules, first match wins: `- {pattern: /data/*.json, cache_control: …}`.
+    #[serde(default)]
+    headers: Vec<HeaderFile>,
+    publish: Option<PublishFile>,
 }
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HeaderFile {
+    pattern: Spanned<String>,
+    cache_control: Option<String>,
+    content_type: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PublishFile {
+    /// Write the header rules as `_headers` at the output's root too.
+    headers_file: Option<bool>,
+    /// Days a fingerprinted asset stays published after the build stopped making it.
+    grace_days: Option<u32>,
+    /// Named targets: `production: s3://bucket/prefix`.
+    #[serde(default)]
+    targets: std::collections::BTreeMap<String, Spanned<String>>,
+}
+
+/// `publish` settings of `hubgen.yaml`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Publish {
+    pub headers_file: bool,
+    pub grace_days: u32,
+    pub targets: std::collections::BTreeMap<String, String>,
+}
+
+/// Days an old fingerprinted asset stays published by default.
+pub const GRACE_DAYS: u32 = 7;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -64,6 +99,9 @@ pub struct Config {
     pub prefix_default_locale: bool,
     pub minify: bool,
     pub drafts: bool,
+    /// Header rules in the order written (first match wins).
+    pub headers: Vec<crate::headers::Rule>,
+    pub publish: Publish,
 }
 
 /// Overrides from the command line.
@@ -106,6 +144,8 @@ impl Config {
                 theme: None,
                 prefix_default_locale: None,
                 minify: None,
+                headers: Vec::new(),
+                publish: None,
             };
             (empty, String::new())
         });
@@ -116,6 +156,8 @@ impl Config {
             theme,
             prefix_default_locale,
             minify,
+            headers,
+            publish,
         } = file;
         let at = At { text: &text };
         let mut errors = Vec::new();
@@ -124,6 +166,8 @@ impl Config {
         let base_url_set = base_url.is_some() || overrides.base_url.is_some();
         let base_url = resolve_base_url(base_url, overrides, &at, &mut errors);
         let theme_dir = resolve_theme(root, theme, &at, &mut errors);
+        let headers = resolve_headers(headers, &at, &mut errors);
+        let publish = resolve_publish(publish, &at, &mut errors);
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -137,6 +181,8 @@ impl Config {
             prefix_default_locale: prefix_default_locale.unwrap_or(true),
             minify: minify.unwrap_or(true),
             drafts: overrides.drafts,
+            headers,
+            publish,
         })
     }
 
@@ -280,6 +326,72 @@ fn resolve_locales(
     // The default locale first, the rest in the order given.
     locs.sort_by_key(|l| l.code != default);
     (locs, default)
+}
+
+/// The header rules, each pattern checked where it is written.
+fn resolve_headers(
+    headers: Vec<HeaderFile>,
+    at: &At<'_>,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<crate::headers::Rule> {
+    let mut rules = Vec::new();
+    for h in headers {
+        let HeaderFile {
+            pattern,
+            cache_control,
+            content_type,
+        } = h;
+        if let Err(why) = crate::headers::valid_pattern(&pattern.value) {
+            errors.push(at.error(
+                &pattern,
+                format!("header rule pattern {why}"),
+                "a pattern is a URL path: `/data/*.json` (`*` within a folder), `/**/*.png` (`**` across folders)",
+            ));
+        }
+        rules.push(crate::headers::Rule {
+            pattern: pattern.value,
+            cache_control,
+            content_type,
+        });
+    }
+    rules
+}
+
+/// The publish settings; each named target's address checked where it is written.
+fn resolve_publish(
+    publish: Option<PublishFile>,
+    at: &At<'_>,
+    errors: &mut Vec<Diagnostic>,
+) -> Publish {
+    let Some(PublishFile {
+        headers_file,
+        grace_days,
+        targets,
+    }) = publish
+    else {
+        return Publish {
+            headers_file: false,
+            grace_days: GRACE_DAYS,
+            targets: Default::default(),
+        };
+    };
+    for (name, to) in &targets {
+        let ok = ["s3://", "file:///"]
+            .iter()
+            .any(|s| to.value.starts_with(s) && to.value.len() > s.len());
+        if !ok {
+            errors.push(at.error(
+                to,
+                format!("publish target `{name}` is `{}`, not an s3:// or file:/// address", to.value),
+                "write `s3://BUCKET` or `s3://BUCKET/PREFIX` (endpoint and credentials come from AWS_* variables), or `file:///absolute/folder`",
+            ));
+        }
+    }
+    Publish {
+        headers_file: headers_file.unwrap_or(false),
+        grace_days: grace_days.unwrap_or(GRACE_DAYS),
+        targets: targets.into_iter().map(|(k, v)| (k, v.value)).collect(),
+    }
 }
 
 /// `--base-url`, else the config's `base_url`, else the development address; each checked.
@@ -435,6 +547,26 @@ mod tests {
             ],
             "{e:?}"
         );
+    }
+
+    #[test]
+    fn header_rules_and_publish_targets_are_read_in_order_and_checked_where_written() {
+        let c = parse("headers:\n  - pattern: /data/*.json\n    cache_control: public, max-age=300\n  - pattern: /**/*.png\n    content_type: image/png\npublish:\n  grace_days: 2\n  headers_file: true\n  targets:\n    production: s3://site/www\n").unwrap();
+        let patterns: Vec<&str> = c.headers.iter().map(|r| r.pattern.as_str()).collect();
+        assert_eq!(patterns, ["/data/*.json", "/**/*.png"]);
+        assert_eq!(
+            c.headers[0].cache_control.as_deref(),
+            Some("public, max-age=300")
+        );
+        assert_eq!((c.publish.grace_days, c.publish.headers_file), (2, true));
+        assert_eq!(c.publish.targets["production"], "s3://site/www");
+        let e =
+            parse("headers:\n  - pattern: data/*.json\npublish:\n  targets:\n    prod: ftp://x\n")
+                .unwrap_err();
+        let at: Vec<String> = e.iter().map(Diagnostic::location).collect();
+        assert_eq!(at, ["hubgen.yaml:2:14", "hubgen.yaml:5:11"], "{e:?}");
+        let e = parse("headers:\n  - pattern: /x\n    cache: no-store\n").unwrap_err();
+        assert_eq!(e[0].pos.map(|p| p.line), Some(3), "{}", e[0]);
     }
 
     #[test]

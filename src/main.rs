@@ -14,12 +14,15 @@ mod embedded;
 mod extension;
 #[cfg(test)]
 mod fuzz;
+mod headers;
 mod i18n;
 mod load;
 mod markdown;
 mod minify;
 mod output;
 mod pipeline;
+mod publish;
+mod publish_command;
 mod render;
 mod serve;
 mod shortcode;
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         | Command::Check { root, .. }
         | Command::New { root, .. } => Some(root),
         Command::I18n(a) => Some(&a.root),
+        Command::Publish(a) => Some(&a.root),
         Command::Estimate(_) | Command::Explain { .. } => None,
     };
     if let Some(root) = root
@@ -87,6 +91,7 @@ fn main() -> ExitCode {
             }
         },
         Command::I18n(args) => i18n_command(&args),
+        Command::Publish(args) => publish_command::run(&args),
         Command::Explain { code } => explain(code.as_deref()),
         Command::Check {
             root,

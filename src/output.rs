@@ -117,65 +117,147 @@ impl OutputTree {
                 Refused::Failed(m) => io::Error::other(m),
             })?;
         }
-        staging.commit().map(|(w, _)| w)
+        staging
+            .commit(&crate::headers::Policy::default())
+            .map(|(w, _)| w)
     }
 }
 
-/// One written file as the manifest lists it.
+/// One written file as the manifest lists it: its hashes, taken as the file is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     pub path: String,
     pub bytes: u64,
     pub xxh3: u64,
+    pub sha256: [u8; 32],
+    pub md5: [u8; 16],
 }
 
 impl Entry {
     fn of(path: &str, bytes: &[u8]) -> Self {
+        use md5::Digest as _;
         Entry {
             path: path.to_owned(),
             bytes: bytes.len() as u64,
             xxh3: xxhash_rust::xxh3::xxh3_64(bytes),
+            sha256: sha2::Sha256::digest(bytes).into(),
+            md5: md5::Md5::digest(bytes).into(),
         }
     }
 }
 
-/// The manifest: `{"files": [{"bytes", "path", "xxh3"}…], "generator": "hubgen"}`, in path
-/// order whatever order the files were written in, so it is as deterministic as the tree.
-/// Serialized from borrowed rows straight to the file: no JSON tree of the whole site.
-pub fn write_manifest(entries: &mut [Entry], to: &Path) -> io::Result<()> {
-    use std::io::Write;
-    #[derive(serde::Serialize)]
-    struct Doc<'a> {
-        files: Vec<Row<'a>>,
-        generator: &'static str,
+/// Lowercase hex of `bytes`.
+pub fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
     }
-    // Keys in alphabetical order, as the manifest has always had them.
+    s
+}
+
+/// Standard base64 with padding (Subresource Integrity values).
+pub fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ABC[(n >> (18 - 6 * i)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// Writes the manifest: `{"files": [{"bytes", "cache_control", "content_type", "fingerprinted",
+/// "locale", "md5", "path", "phase", "sha256", "xxh3"}…], "generator": "hubgen", "tree_hash",
+/// "version": 2}`, in path order whatever order the files were written in, so it is as
+/// deterministic as the tree. `tree_hash` is the SHA-256 of every entry's path, SHA-256 and
+/// headers, one line each: equal tree hashes mean nothing to publish. Rows are made one at a
+/// time as they are serialized, straight to the file: no JSON tree of the whole site (at 100,000
+/// files that tree was the build's peak memory).
+pub fn write_manifest(
+    entries: &mut [Entry],
+    policy: &crate::headers::Policy,
+    to: &Path,
+) -> io::Result<()> {
+    use serde::ser::{SerializeMap, Serializer};
+    use sha2::Digest as _;
+    use std::io::Write;
+    // Keys in alphabetical order, as a JSON object of the manifest has always had them.
     #[derive(serde::Serialize)]
     struct Row<'a> {
         bytes: u64,
+        cache_control: String,
+        content_type: String,
+        fingerprinted: bool,
+        locale: Option<String>,
+        md5: String,
         path: &'a str,
-        xxh3: Hex,
+        phase: &'static str,
+        sha256: String,
+        xxh3: String,
     }
-    struct Hex(u64);
-    impl serde::Serialize for Hex {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(&format_args!("{:016x}", self.0))
+    struct Files<'a> {
+        entries: &'a [Entry],
+        policy: &'a crate::headers::Policy,
+        tree: std::cell::RefCell<sha2::Sha256>,
+    }
+    impl serde::Serialize for Files<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_seq(self.entries.iter().map(|e| {
+                let c = self.policy.classify(&e.path);
+                let sha256 = hex(&e.sha256);
+                self.tree.borrow_mut().update(
+                    format!(
+                        "{}\0{sha256}\0{}\0{}\n",
+                        e.path, c.content_type, c.cache_control
+                    )
+                    .as_bytes(),
+                );
+                Row {
+                    bytes: e.bytes,
+                    cache_control: c.cache_control,
+                    content_type: c.content_type,
+                    fingerprinted: c.fingerprinted,
+                    locale: c.locale,
+                    md5: hex(&e.md5),
+                    path: &e.path,
+                    phase: c.phase.name(),
+                    sha256,
+                    xxh3: format!("{:016x}", e.xxh3),
+                }
+            }))
         }
     }
     entries.sort_by(|a, b| a.path.cmp(&b.path));
-    let doc = Doc {
-        files: entries
-            .iter()
-            .map(|e| Row {
-                bytes: e.bytes,
-                path: &e.path,
-                xxh3: Hex(e.xxh3),
-            })
-            .collect(),
-        generator: "hubgen",
+    let files = Files {
+        entries,
+        policy,
+        tree: std::cell::RefCell::new(sha2::Sha256::new()),
     };
     let mut file = io::BufWriter::new(std::fs::File::create(to)?);
-    serde_json::to_writer_pretty(&mut file, &doc)?;
+    let mut ser = serde_json::Serializer::pretty(&mut file);
+    let mut map = ser.serialize_map(Some(4)).map_err(io::Error::other)?;
+    map.serialize_entry("files", &files)
+        .map_err(io::Error::other)?;
+    map.serialize_entry("generator", "hubgen")
+        .map_err(io::Error::other)?;
+    let tree_hash = hex(&files.tree.into_inner().finalize());
+    map.serialize_entry("tree_hash", &tree_hash)
+        .map_err(io::Error::other)?;
+    map.serialize_entry("version", &2)
+        .map_err(io::Error::other)?;
+    map.end().map_err(io::Error::other)?;
     file.write_all(b"\n")?;
     file.into_inner().map_err(io::IntoInnerError::into_error)?;
     Ok(())
@@ -262,15 +344,16 @@ impl Staging {
             .map_err(|e| Refused::Failed(format!("{rel}: {e}")))
     }
 
-    /// Writes the manifest, swaps the staging folder in and removes the old tree.
-    pub fn commit(mut self) -> io::Result<(Written, Totals)> {
+    /// Writes the manifest (each file classified by `policy`), swaps the staging folder in and
+    /// removes the old tree.
+    pub fn commit(mut self, policy: &crate::headers::Policy) -> io::Result<(Written, Totals)> {
         let mut entries =
             std::mem::take(&mut *self.entries.lock().unwrap_or_else(|e| e.into_inner()));
         let totals = Totals {
             files: entries.len(),
             bytes: entries.iter().map(|e| e.bytes).sum(),
         };
-        write_manifest(&mut entries, &self.dir.join(MANIFEST))?;
+        write_manifest(&mut entries, policy, &self.dir.join(MANIFEST))?;
         swap(&self.dir, &self.out)?;
         self.committed = true;
         // The staging name now holds the old tree, if there was one.
@@ -478,6 +561,14 @@ mod tests {
             serde_json::from_slice(&std::fs::read(out.join(MANIFEST)).unwrap()).unwrap();
         assert_eq!(m["files"][0]["path"], "en/index.html");
         assert_eq!(m["files"][0]["bytes"], 3);
+        assert_eq!(
+            m["files"][0]["sha256"],
+            "11507a0e2f5e69d5dfa40a62a1bd7b6ee57e6bcd85c67c9b8431b36fff21c437"
+        );
+        assert_eq!(m["files"][0]["md5"], "22af645d1859cb5ca6da0c484f1f37ea");
+        assert_eq!(m["files"][0]["content_type"], "text/html; charset=utf-8");
+        assert_eq!(m["files"][0]["phase"], "page");
+        assert_eq!(m["tree_hash"].as_str().map(str::len), Some(64));
         assert_eq!(leftovers(tmp.path()), Vec::<String>::new());
     }
 
@@ -561,6 +652,19 @@ mod tests {
                 ".public.hubgen-old-7"
             ]
         );
+    }
+
+    #[test]
+    fn base64_as_rfc_4648() {
+        for (i, o) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+        ] {
+            assert_eq!(base64(i.as_bytes()), o);
+        }
     }
 
     #[test]

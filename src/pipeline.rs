@@ -36,9 +36,11 @@ pub struct Prepared {
     pub pages: Vec<load::content::RawPage>,
     i18n: Arc<crate::i18n::I18n>,
     templates: render::Templates,
-    css_url: String,
+    assets: render::Assets,
     /// Static files (the fingerprinted stylesheet among them).
     statics: OutputTree,
+    /// How each output file is served: the config's header rules and the fingerprinted paths.
+    pub policy: crate::headers::Policy,
     warnings: Vec<Diagnostic>,
     stages: Vec<(&'static str, Duration)>,
 }
@@ -53,7 +55,7 @@ impl Prepared {
             i18n: &self.i18n,
             templates: &self.templates,
             provider,
-            css_url: &self.css_url,
+            assets: &self.assets,
         })
     }
 
@@ -227,7 +229,18 @@ pub fn prepare(
         return Err(diags.into_sorted());
     }
 
-    let (tree, css_url) = statics(&theme.statics, config.minify);
+    let (mut tree, assets) = statics(&theme.statics, config.minify);
+    let policy = crate::headers::Policy {
+        rules: config.headers.clone(),
+        locales: config.locales.iter().map(|l| l.code.clone()).collect(),
+        fingerprinted: std::iter::once(&assets.css)
+            .chain(assets.urls.values())
+            .map(|u| u.trim_start_matches('/').to_owned())
+            .collect(),
+    };
+    if config.publish.headers_file {
+        tree.insert("_headers".into(), policy.headers_file().into_bytes());
+    }
 
     let provider: &dyn Provider = ext.as_deref().unwrap_or(&NoShortcodes);
     diags.extend(add_generated_pages(&config, &i18n, provider, &mut pages));
@@ -240,8 +253,9 @@ pub fn prepare(
         pages,
         i18n,
         templates,
-        css_url,
+        assets,
         statics: tree,
+        policy,
         warnings: diags.into_sorted(),
         stages: report.stages,
     })
@@ -310,11 +324,17 @@ fn missing_strings(
         .collect()
 }
 
-/// Static files: the stylesheet is minified once and fingerprinted for long CDN caching.
-/// Returns the files and the stylesheet's URL.
-fn statics(files: &[load::templates::StaticFile], minify: bool) -> (OutputTree, String) {
+/// Static files: the stylesheet is minified once and fingerprinted for long CDN caching, with its
+/// Subresource Integrity; images, icons, fonts and scripts get a fingerprinted copy too (the
+/// templates use it), and keep their own name for what links to them from outside or from
+/// Markdown. `favicon.ico` (browsers ask for it by name) and `.well-known/` keep their name only.
+fn statics(files: &[load::templates::StaticFile], minify: bool) -> (OutputTree, render::Assets) {
+    use sha2::Digest as _;
     let mut tree = OutputTree::default();
-    let mut css_url = String::from("/style.css");
+    let mut assets = render::Assets {
+        css: String::from("/style.css"),
+        ..render::Assets::default()
+    };
     for s in files {
         if s.rel == "style.css" {
             let text = String::from_utf8_lossy(&s.bytes);
@@ -323,15 +343,45 @@ fn statics(files: &[load::templates::StaticFile], minify: bool) -> (OutputTree, 
             } else {
                 text.into_owned()
             };
-            let hash = xxhash_rust::xxh3::xxh3_64(css.as_bytes());
-            let name = format!("style.{:08x}.css", hash >> 32);
-            css_url = format!("/{name}");
+            let name = fingerprinted_name(&s.rel, css.as_bytes());
+            assets.css = format!("/{name}");
+            assets.css_integrity = format!(
+                "sha384-{}",
+                crate::output::base64(&sha2::Sha384::digest(css.as_bytes()))
+            );
             tree.insert(name, css.into_bytes());
-        } else {
-            tree.insert(s.rel.clone(), s.bytes.clone());
+            continue;
         }
+        if fingerprints(&s.rel) {
+            let name = fingerprinted_name(&s.rel, &s.bytes);
+            assets.urls.insert(s.rel.clone(), format!("/{name}"));
+            tree.insert(name, s.bytes.clone());
+        }
+        tree.insert(s.rel.clone(), s.bytes.clone());
     }
-    (tree, css_url)
+    (tree, assets)
+}
+
+/// Whether a static file gets a fingerprinted copy.
+fn fingerprints(rel: &str) -> bool {
+    let ext = rel.rsplit_once('.').map_or("", |(_, e)| e);
+    let kinds = [
+        "svg", "png", "jpg", "jpeg", "gif", "webp", "avif", "woff", "woff2", "ttf", "otf", "js",
+    ];
+    kinds.contains(&ext.to_ascii_lowercase().as_str())
+        && !rel.starts_with(".well-known/")
+        && rel != "favicon.ico"
+}
+
+/// `dir/name.<8 hex of the content hash>.ext`.
+fn fingerprinted_name(rel: &str, bytes: &[u8]) -> String {
+    let hash = xxhash_rust::xxh3::xxh3_64(bytes) >> 32;
+    match rel.rsplit_once('.') {
+        Some((stem, ext)) if !stem.ends_with('/') && !stem.is_empty() => {
+            format!("{stem}.{hash:08x}.{ext}")
+        }
+        _ => format!("{rel}.{hash:08x}"),
+    }
 }
 
 /// Adds the pages the extension generates, per locale; a page written by hand at the same path
@@ -433,7 +483,7 @@ pub fn build_to_disk(
     let config = Config::load(root, overrides).map_err(Failure::Diagnostics)?;
     let target = crate::output::guard::check(root, &config.source_dirs(), out, force)
         .map_err(Failure::Refused)?;
-    let prepared = prepare(root, overrides, load_extension).map_err(Failure::Diagnostics)?;
+    let mut prepared = prepare(root, overrides, load_extension).map_err(Failure::Diagnostics)?;
     let write_failed = |e: std::io::Error| {
         Failure::Diagnostics(vec![
             Diagnostic::error(code::WRITE_FAILED, format!("cannot write {}: {e}", out.display())).with_hint(
@@ -444,6 +494,7 @@ pub fn build_to_disk(
     let staging = crate::output::Staging::begin(&target, opts).map_err(write_failed)?;
     // On error `staging` is dropped uncommitted, which removes it: the output stays as it was.
     let mut report = render_all(&prepared, &staging, false).map_err(Failure::Diagnostics)?;
+    let policy = std::mem::take(&mut prepared.policy);
     drop(prepared);
     if !config.base_url_set {
         report.warnings.push(
@@ -459,7 +510,7 @@ pub fn build_to_disk(
         );
     }
     let t = Instant::now();
-    let (written, totals) = staging.commit().map_err(write_failed)?;
+    let (written, totals) = staging.commit(&policy).map_err(write_failed)?;
     report.files = totals.files;
     report.bytes = usize::try_from(totals.bytes).unwrap_or(usize::MAX);
     for p in &written.removed_leftovers {

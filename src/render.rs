@@ -321,8 +321,29 @@ pub struct Inputs<'a> {
     pub i18n: &'a I18n,
     pub templates: &'a Templates,
     pub provider: &'a dyn Provider,
+    /// The stylesheet's and the other fingerprinted assets' URLs.
+    pub assets: &'a Assets,
+}
+
+/// The URLs of the theme's and the site's static assets as templates use them.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Assets {
     /// `/style.<hash>.css`.
-    pub css_url: &'a str,
+    pub css: String,
+    /// Subresource Integrity of the stylesheet: `sha384-<base64>`.
+    pub css_integrity: String,
+    /// Static path (`favicon.svg`) → its fingerprinted URL (`/favicon.<hash>.svg`).
+    pub urls: std::collections::BTreeMap<String, String>,
+}
+
+impl Assets {
+    /// The URL of a static file: its fingerprinted one when there is one.
+    pub fn url(&self, rel: &str) -> String {
+        self.urls
+            .get(rel)
+            .cloned()
+            .unwrap_or_else(|| format!("/{rel}"))
+    }
 }
 
 /// What rendering keeps once the files are in the sink: per page, what the link checker needs
@@ -551,6 +572,9 @@ fn site_values(inputs: &Inputs<'_>, jobs: &[Job]) -> HashMap<String, Value> {
     struct SiteCtx<'a> {
         base_url: &'a str,
         css: &'a str,
+        css_integrity: &'a str,
+        favicon: String,
+        assets: &'a std::collections::BTreeMap<String, String>,
         default_locale: &'a str,
         home: String,
         nav: Vec<NavItem>,
@@ -582,7 +606,10 @@ fn site_values(inputs: &Inputs<'_>, jobs: &[Job]) -> HashMap<String, Value> {
         });
         let ctx = SiteCtx {
             base_url: &config.base_url,
-            css: inputs.css_url,
+            css: &inputs.assets.css,
+            css_integrity: &inputs.assets.css_integrity,
+            favicon: inputs.assets.url("favicon.svg"),
+            assets: &inputs.assets.urls,
             default_locale: &config.default_locale,
             home: format!("{}/", config.locale_prefix(&locale.code)),
             nav: top

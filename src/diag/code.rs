@@ -100,6 +100,22 @@ codes! {
     WRITE_LEFTOVER = "write-leftover";
     /// The new site is in place but the old one could not be removed.
     WRITE_OLD_KEPT = "write-old-kept";
+    /// `publish --to` names no target hubgen can publish to.
+    PUBLISH_TARGET = "publish-target";
+    /// The folder to publish has no build manifest (not built, or not by hubgen).
+    PUBLISH_NO_MANIFEST = "publish-no-manifest";
+    /// The folder to publish does not match its build manifest.
+    PUBLISH_MISMATCH = "publish-mismatch";
+    /// The object store refused the credentials.
+    PUBLISH_CREDENTIALS = "publish-credentials";
+    /// The bucket (or target folder) does not exist.
+    PUBLISH_NO_BUCKET = "publish-no-bucket";
+    /// The object store's endpoint cannot be reached.
+    PUBLISH_UNREACHABLE = "publish-unreachable";
+    /// A publish request failed after its retries; nothing was deleted.
+    PUBLISH_FAILED = "publish-failed";
+    /// More deletes than `--max-deletes`: none was made.
+    PUBLISH_DELETES_REFUSED = "publish-deletes-refused";
 }
 
 /// The README table of codes: engine codes, then the extension's.

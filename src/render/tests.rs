@@ -30,6 +30,12 @@ fn config(locales: &[(&str, &[&str])], prefix_default_locale: bool) -> Config {
         prefix_default_locale,
         minify: false,
         drafts: false,
+        headers: Vec::new(),
+        publish: crate::config::Publish {
+            headers_file: false,
+            grace_days: crate::config::GRACE_DAYS,
+            targets: Default::default(),
+        },
     }
 }
 
@@ -71,7 +77,7 @@ fn plan_of<'a>(config: &'a Config, pages: &'a [RawPage]) -> (Vec<Job<'a>>, Vec<D
         i18n,
         templates,
         provider: &NoShortcodes,
-        css_url: "/style.css",
+        assets: Box::leak(Box::default()),
     };
     plan(&inputs)
 }
@@ -380,7 +386,7 @@ fn a_large_sitemap_becomes_an_index_of_small_files_written_one_by_one() {
         i18n: &i18n,
         templates: &templates,
         provider: &NoShortcodes,
-        css_url: "/style.css",
+        assets: &crate::render::Assets::default(),
     };
     let (jobs, _) = plan(&inputs);
     let mut real: Vec<&Job> = jobs.iter().collect();

