@@ -113,7 +113,7 @@ impl Site<'_> {
                 let job = l.t(
                     "fit-job",
                     &[
-                        ("size", Arg::Str(model.size.clone())),
+                        ("size", Arg::Str(model.name.clone())),
                         ("method", Arg::Str(l.s(&format!("method-{}", method.id)))),
                     ],
                 );

@@ -177,7 +177,7 @@ impl<'a> Site<'a> {
         l.t(
             "fit-job",
             &[
-                ("size", Arg::Str(self.cat.models[model].size.clone())),
+                ("size", Arg::Str(self.cat.models[model].name.clone())),
                 (
                     "method",
                     Arg::Str(l.s(&format!("method-{}", self.cat.methods[method].id))),
