@@ -244,10 +244,12 @@ pub fn read_head(
             return utf8(buf, shown_as).map(|t| (t, stamp));
         }
         // Only whole lines of the valid part: a chunk may end inside a character or a line.
-        let valid = match std::str::from_utf8(&buf) {
+        // simdutf8's `compat` validator: std's error type (where the valid part ends), several
+        // times faster on CJK text, where std's was a measurable part of loading.
+        let valid = match simdutf8::compat::from_utf8(&buf) {
             Ok(t) => t,
             Err(e) if e.error_len().is_none() => {
-                std::str::from_utf8(&buf[..e.valid_up_to()]).unwrap_or_default()
+                simdutf8::compat::from_utf8(&buf[..e.valid_up_to()]).unwrap_or_default()
             }
             Err(_) => return utf8(buf, shown_as).map(|t| (t, stamp)),
         };
