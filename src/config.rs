@@ -36,6 +36,8 @@ struct HeaderFile {
     pattern: Spanned<String>,
     cache_control: Option<String>,
     content_type: Option<String>,
+    /// `gzip`: stored compressed on object storage, served with `Content-Encoding: gzip`.
+    precompress: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -43,6 +45,8 @@ struct HeaderFile {
 struct PublishFile {
     /// Write the header rules as `_headers` at the output's root too.
     headers_file: Option<bool>,
+    /// Write the pages' aliases as `_redirects` (301s) at the output's root too.
+    redirects_file: Option<bool>,
     /// Days a fingerprinted asset stays published after the build stopped making it.
     grace_days: Option<u32>,
     /// Named targets: `production: s3://bucket/prefix`.
@@ -54,6 +58,7 @@ struct PublishFile {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Publish {
     pub headers_file: bool,
+    pub redirects_file: bool,
     pub grace_days: u32,
     pub targets: std::collections::BTreeMap<String, String>,
 }
@@ -340,6 +345,7 @@ fn resolve_headers(
             pattern,
             cache_control,
             content_type,
+            precompress,
         } = h;
         if let Err(why) = crate::headers::valid_pattern(&pattern.value) {
             errors.push(at.error(
@@ -348,10 +354,22 @@ fn resolve_headers(
                 "a pattern is a URL path: `/data/*.json` (`*` within a folder), `/**/*.png` (`**` across folders)",
             ));
         }
+        let precompress = precompress.and_then(|p| {
+            let e = crate::headers::Encoding::parse(&p.value);
+            if e.is_none() {
+                errors.push(at.error(
+                    &p,
+                    format!("header rule precompress `{}` is not an encoding hubgen stores", p.value),
+                    "write `precompress: gzip` (a bucket cannot negotiate an encoding, so hubgen stores the one every client accepts), or leave it out",
+                ));
+            }
+            e
+        });
         rules.push(crate::headers::Rule {
             pattern: pattern.value,
             cache_control,
             content_type,
+            precompress,
         });
     }
     rules
@@ -365,12 +383,14 @@ fn resolve_publish(
 ) -> Publish {
     let Some(PublishFile {
         headers_file,
+        redirects_file,
         grace_days,
         targets,
     }) = publish
     else {
         return Publish {
             headers_file: false,
+            redirects_file: false,
             grace_days: GRACE_DAYS,
             targets: Default::default(),
         };
@@ -389,6 +409,7 @@ fn resolve_publish(
     }
     Publish {
         headers_file: headers_file.unwrap_or(false),
+        redirects_file: redirects_file.unwrap_or(false),
         grace_days: grace_days.unwrap_or(GRACE_DAYS),
         targets: targets.into_iter().map(|(k, v)| (k, v.value)).collect(),
     }
@@ -567,6 +588,14 @@ mod tests {
         assert_eq!(at, ["hubgen.yaml:2:14", "hubgen.yaml:5:11"], "{e:?}");
         let e = parse("headers:\n  - pattern: /x\n    cache: no-store\n").unwrap_err();
         assert_eq!(e[0].pos.map(|p| p.line), Some(3), "{}", e[0]);
+        let c = parse("headers:\n  - pattern: /**/*.html\n    precompress: gzip\n").unwrap();
+        assert_eq!(
+            c.headers[0].precompress,
+            Some(crate::headers::Encoding::Gzip)
+        );
+        let e = parse("headers:\n  - pattern: /**/*.html\n    precompress: br\n").unwrap_err();
+        assert_eq!(e[0].location(), "hubgen.yaml:3:18", "{}", e[0]);
+        assert!(e[0].message.contains("`br`"), "{}", e[0]);
     }
 
     #[test]

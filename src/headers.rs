@@ -20,6 +20,30 @@ pub struct Rule {
     pub pattern: String,
     pub cache_control: Option<String>,
     pub content_type: Option<String>,
+    /// Stored compressed with this encoding where the target keeps an encoding with each object
+    /// (object storage): `gzip`, the one every HTTP client accepts, since a bucket cannot
+    /// negotiate.
+    pub precompress: Option<Encoding>,
+}
+
+/// A content encoding a file is stored with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Gzip,
+}
+
+impl Encoding {
+    pub const ALL: [Encoding; 1] = [Encoding::Gzip];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Gzip => "gzip",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Encoding> {
+        Encoding::ALL.into_iter().find(|e| e.name() == s)
+    }
 }
 
 /// When a file is uploaded, in order: each phase finishes before the next starts, so no page is
@@ -61,6 +85,8 @@ pub struct Class {
     pub fingerprinted: bool,
     pub phase: Phase,
     pub locale: Option<String>,
+    /// How the file is stored where the target keeps encodings (`None`: as built).
+    pub content_encoding: Option<Encoding>,
 }
 
 /// The rules of one build: the config's header rules, the locale codes and the paths the build
@@ -105,6 +131,7 @@ impl Policy {
             fingerprinted,
             phase,
             locale,
+            content_encoding: rule.and_then(|r| r.precompress),
         }
     }
 
@@ -211,6 +238,7 @@ mod tests {
                 pattern: "/data/*.json".into(),
                 cache_control: Some("public, max-age=300".into()),
                 content_type: None,
+                precompress: Some(Encoding::Gzip),
             }],
             locales: vec!["en".into(), "uk".into()],
             fingerprinted: ["style.0123abcd.css".to_owned()].into(),
@@ -242,6 +270,8 @@ mod tests {
         let data = p.classify("data/prices.json");
         assert_eq!(data.phase, Phase::Media);
         assert_eq!(data.cache_control, "public, max-age=300");
+        assert_eq!(data.content_encoding, Some(Encoding::Gzip));
+        assert_eq!(p.classify("data/x/prices.json").content_encoding, None);
         let page = p.classify("uk/gpus/h100/index.html");
         assert_eq!(
             (page.phase, page.locale.as_deref()),

@@ -178,13 +178,13 @@ pub fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// Writes the manifest: `{"files": [{"bytes", "cache_control", "content_type", "fingerprinted",
-/// "locale", "md5", "path", "phase", "sha256", "xxh3"}…], "generator": "hubgen", "tree_hash",
-/// "version": 2}`, in path order whatever order the files were written in, so it is as
-/// deterministic as the tree. `tree_hash` is the SHA-256 of every entry's path, SHA-256 and
-/// headers, one line each: equal tree hashes mean nothing to publish. Rows are made one at a
-/// time as they are serialized, straight to the file: no JSON tree of the whole site (at 100,000
-/// files that tree was the build's peak memory).
+/// Writes the manifest: `{"files": [{"bytes", "cache_control", "content_encoding",
+/// "content_type", "fingerprinted", "locale", "md5", "path", "phase", "sha256", "xxh3"}…],
+/// "generator": "hubgen", "tree_hash", "version": 3}`, in path order whatever order the files
+/// were written in, so it is as deterministic as the tree. `tree_hash` is the SHA-256 of every
+/// entry's path, SHA-256 and headers, one line each: equal tree hashes mean nothing to publish.
+/// Rows are made one at a time as they are serialized, straight to the file: no JSON tree of the
+/// whole site (at 100,000 files that tree was the build's peak memory).
 pub fn write_manifest(
     entries: &mut [Entry],
     policy: &crate::headers::Policy,
@@ -198,6 +198,7 @@ pub fn write_manifest(
     struct Row<'a> {
         bytes: u64,
         cache_control: String,
+        content_encoding: Option<&'static str>,
         content_type: String,
         fingerprinted: bool,
         locale: Option<String>,
@@ -219,14 +220,18 @@ pub fn write_manifest(
                 let sha256 = hex(&e.sha256);
                 self.tree.borrow_mut().update(
                     format!(
-                        "{}\0{sha256}\0{}\0{}\n",
-                        e.path, c.content_type, c.cache_control
+                        "{}\0{sha256}\0{}\0{}\0{}\n",
+                        e.path,
+                        c.content_type,
+                        c.cache_control,
+                        c.content_encoding.map_or("", |e| e.name())
                     )
                     .as_bytes(),
                 );
                 Row {
                     bytes: e.bytes,
                     cache_control: c.cache_control,
+                    content_encoding: c.content_encoding.map(|e| e.name()),
                     content_type: c.content_type,
                     fingerprinted: c.fingerprinted,
                     locale: c.locale,
@@ -255,7 +260,7 @@ pub fn write_manifest(
     let tree_hash = hex(&files.tree.into_inner().finalize());
     map.serialize_entry("tree_hash", &tree_hash)
         .map_err(io::Error::other)?;
-    map.serialize_entry("version", &2)
+    map.serialize_entry("version", &3)
         .map_err(io::Error::other)?;
     map.end().map_err(io::Error::other)?;
     file.write_all(b"\n")?;

@@ -33,9 +33,8 @@ pub fn run(args: &PublishArgs) -> ExitCode {
             .map_or(0, |d| d.as_secs()),
         jobs: args.jobs.max(1),
         base_url: config.base_url.clone(),
-        fail_after: std::env::var("HUBGEN_FAULT")
-            .ok()
-            .and_then(|v| Phase::parse(v.strip_prefix("publish:")?)),
+        fail_after: fault("publish:"),
+        pause_after: fault("publish-pause:"),
     };
     let bar = progress_bar();
     let show = |e: Event<'_>| match (&bar, e) {
@@ -233,4 +232,12 @@ fn to_json(o: &Outcome, remote: &dyn Remote, dry_run: bool) -> String {
         "purge": o.purge,
     });
     serde_json::to_string_pretty(&doc).unwrap_or_default()
+}
+
+/// The phase a test hook names: `HUBGEN_FAULT=publish:<phase>` stops with an error after it,
+/// `HUBGEN_FAULT=publish-pause:<phase>` waits there to be killed.
+fn fault(prefix: &str) -> Option<Phase> {
+    std::env::var("HUBGEN_FAULT")
+        .ok()
+        .and_then(|v| Phase::parse(v.strip_prefix(prefix)?))
 }

@@ -474,6 +474,7 @@ fn plan<'a>(inputs: &Inputs<'a>) -> (Vec<Job<'a>>, Vec<Diagnostic>) {
         }
     }
     diags.extend(url_clashes(pages, &jobs));
+    diags.extend(alias_clashes(pages, &jobs));
     let order = |l: &str| config.locales.iter().position(|x| x.code == l);
     let mut versions_of: HashMap<&str, Vec<usize>> = HashMap::new();
     for (j, job) in jobs.iter().enumerate() {
@@ -518,6 +519,70 @@ fn url_clashes(pages: &[RawPage], jobs: &[Job]) -> Vec<Diagnostic> {
         }
     }
     diags
+}
+
+/// An alias that is another page's URL or another page's alias: an error at the alias.
+fn alias_clashes(pages: &[RawPage], jobs: &[Job]) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let urls: HashMap<&str, usize> = jobs.iter().map(|j| (j.url.as_str(), j.page)).collect();
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for (i, p) in pages.iter().enumerate() {
+        for a in &p.aliases {
+            let other = urls
+                .get(a.url.as_str())
+                .map(|&o| ("the URL", o))
+                .or_else(|| seen.insert(&a.url, i).map(|o| ("an alias", o)));
+            if let Some((what, o)) = other {
+                diags.push(
+                    Diagnostic::error(
+                        code::URL_CLASH,
+                        format!(
+                            "alias `{}` is also {what} of {}",
+                            a.url,
+                            pages[o].file.display()
+                        ),
+                    )
+                    .in_file(&p.file)
+                    .at(a.pos)
+                    .with_hint("an alias is an old URL no page has now; remove it or the other"),
+                );
+            }
+        }
+    }
+    diags
+}
+
+/// The redirects of the pages' aliases, `(alias, the page's URL, its title)`, by alias: only a
+/// page's own version has them (a fallback copy is another URL of the same text).
+fn redirects<'p>(pages: &'p [RawPage], jobs: &[Job]) -> Vec<(&'p str, String, &'p str)> {
+    let mut out: Vec<(&str, String, &str)> = jobs
+        .iter()
+        .filter(|j| j.fallback_of.is_none())
+        .flat_map(|j| {
+            let p = &pages[j.page];
+            p.aliases
+                .iter()
+                .map(move |a| (a.url.as_str(), j.url.clone(), p.front.title.as_str()))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// A page that sends visitors and crawlers from an old URL to the page's URL: a refresh, a
+/// canonical link and a plain link for anything that follows neither. Not indexed.
+fn redirect_page(base_url: &str, to: &str, title: &str, lang: &str) -> Vec<u8> {
+    use pulldown_cmark_escape::{escape_href, escape_html};
+    let (mut href, mut text) = (String::new(), String::new());
+    let _ = escape_href(&mut href, to);
+    let _ = escape_html(&mut text, title);
+    format!(
+        "<!doctype html><html lang={lang}><head><meta charset=utf-8><title>{text}</title>\
+         <meta name=robots content=noindex><link rel=canonical href=\"{base_url}{href}\">\
+         <meta http-equiv=refresh content=\"0; url={href}\"></head><body><main><h1>\
+         <a href=\"{href}\">{text}</a></h1></main></body></html>\n"
+    )
+    .into_bytes()
 }
 
 /// Each section's children: the jobs of its locale whose parent folder is the section's, by
@@ -1205,6 +1270,27 @@ fn render_site_files(
             Ok(h) => emit("robots.txt".to_owned(), h.into_bytes()),
             Err(d) => errors.push(d),
         }
+    }
+    let moves = redirects(inputs.pages, jobs);
+    let mut lines = String::from("# written by hubgen from the pages' `aliases`\n");
+    for (from, to, title) in &moves {
+        let lang = from
+            .trim_start_matches('/')
+            .split('/')
+            .next()
+            .filter(|l| config.locales.iter().any(|c| c.code == *l))
+            .unwrap_or(default);
+        let html = redirect_page(&config.base_url, to, title, lang);
+        let html = if config.minify {
+            crate::minify::page(&html)
+        } else {
+            html
+        };
+        emit(target_file(from), html);
+        lines.push_str(&format!("{from} {to} 301\n"));
+    }
+    if config.publish.redirects_file {
+        emit("_redirects".to_owned(), lines.into_bytes());
     }
     errors
 }

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 mod common;
-use common::{edit, fixture_copy, fixture_text, hubgen, read, tree};
+use common::{build_ok, dangling_links, edit, fixture_copy, fixture_text, hubgen, read, tree};
 
 /// A fixture data file as JSON values.
 fn data(rel: &str) -> serde_json::Value {
@@ -507,6 +507,13 @@ fn a_folder_of_markdown_builds_with_the_built_in_theme() {
 #[test]
 fn pages_are_as_small_as_minifying_each_whole_page_would_make_them() {
     let site = fixture_copy();
+    // A redirect page too.
+    edit(
+        site.path(),
+        "content/en/monthly-vs-hourly.md",
+        "weight: 30\n",
+        "weight: 30\naliases: [/en/break-even/]\n",
+    );
     assert!(hubgen(site.path(), &[]).status.success());
     // The reference: minify-html over each whole page, as configured for the templates.
     let mut cfg = minify_html::Cfg::new();
@@ -698,4 +705,96 @@ fn an_order_url_that_is_not_an_absolute_url_or_names_no_offer_is_an_error_at_its
             "{bad}: {err}"
         );
     }
+}
+
+#[test]
+fn an_alias_is_a_redirect_page_and_a_redirects_line_when_asked() {
+    let site = fixture_copy();
+    let root = site.path();
+    edit(
+        root,
+        "content/en/monthly-vs-hourly.md",
+        "weight: 30\n",
+        "weight: 30\naliases: [/en/break-even/, /old/monthly.html]\n",
+    );
+    build_ok(root);
+    assert!(
+        !root.join("public/_redirects").exists(),
+        "_redirects is written only when asked"
+    );
+    let page = read(root, "en/break-even/index.html");
+    let doc = scraper::Html::parse_document(&page);
+    let attr = |css: &str, name: &str| -> Option<String> {
+        let sel = scraper::Selector::parse(css).expect("selector");
+        doc.select(&sel)
+            .next()
+            .and_then(|e| e.value().attr(name).map(str::to_owned))
+    };
+    assert_eq!(
+        attr("meta[http-equiv=refresh]", "content").as_deref(),
+        Some("0; url=/en/monthly-vs-hourly/")
+    );
+    assert_eq!(
+        attr("link[rel=canonical]", "href").as_deref(),
+        Some("https://hub.example/en/monthly-vs-hourly/")
+    );
+    assert_eq!(
+        attr("meta[name=robots]", "content").as_deref(),
+        Some("noindex")
+    );
+    assert_eq!(attr("html", "lang").as_deref(), Some("en"));
+    assert_eq!(
+        attr("main a", "href").as_deref(),
+        Some("/en/monthly-vs-hourly/")
+    );
+    assert!(page.contains("Monthly or hourly"), "{page}");
+    assert!(root.join("public/old/monthly.html").is_file());
+    // Not a page of the site: neither in the sitemap nor a translation of anything.
+    let sitemap = read(root, "sitemap.xml");
+    assert!(!sitemap.contains("break-even"), "{sitemap}");
+    assert!(!root.join("public/uk/break-even").exists());
+    assert_eq!(dangling_links(&root.join("public")), Vec::<String>::new());
+
+    let cfg = root.join("hubgen.yaml");
+    let text = std::fs::read_to_string(&cfg).expect("read");
+    std::fs::write(&cfg, text + "publish:\n  redirects_file: true\n").expect("write");
+    build_ok(root);
+    assert_eq!(
+        read(root, "_redirects"),
+        "# written by hubgen from the pages' `aliases`\n\
+         /en/break-even/ /en/monthly-vs-hourly/ 301\n\
+         /old/monthly.html /en/monthly-vs-hourly/ 301\n"
+    );
+}
+
+#[test]
+fn an_alias_that_is_a_page_or_not_a_path_is_an_error_at_its_place() {
+    assert_bad_input(
+        |root| {
+            edit(
+                root,
+                "content/en/monthly-vs-hourly.md",
+                "weight: 30\n",
+                "weight: 30\naliases: [/en/gpu-memory/]\n",
+            );
+        },
+        &[
+            "content/en/monthly-vs-hourly.md:5:11",
+            "alias `/en/gpu-memory/` is also the URL of content/en/gpu-memory.md",
+        ],
+    );
+    assert_bad_input(
+        |root| {
+            edit(
+                root,
+                "content/en/monthly-vs-hourly.md",
+                "weight: 30\n",
+                "weight: 30\naliases:\n  - /en/ok/\n  - en/../x\n",
+            );
+        },
+        &[
+            "content/en/monthly-vs-hourly.md:7:5",
+            "alias `en/../x` does not start with `/`",
+        ],
+    );
 }

@@ -125,6 +125,18 @@ impl Drop for S3Server {
 
 /// Runs `hubgen publish` in `root` with the server's environment (or `env` over it).
 fn publish(root: &Path, server: Option<&S3Server>, args: &[&str], env: &[(&str, &str)]) -> Output {
+    publish_command(root, server, args, env)
+        .output()
+        .expect("run hubgen publish")
+}
+
+/// The `hubgen publish` command `publish` runs, not started.
+fn publish_command(
+    root: &Path,
+    server: Option<&S3Server>,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_hubgen"));
     c.arg("publish").arg("--root").arg(root).args(args);
     for k in [
@@ -145,7 +157,8 @@ fn publish(root: &Path, server: Option<&S3Server>, args: &[&str], env: &[(&str, 
     for (k, v) in env {
         c.env(k, v);
     }
-    c.env("CI", "true").output().expect("run hubgen publish")
+    c.env("CI", "true");
+    c
 }
 
 /// `publish --format json` that must succeed: its report.
@@ -367,7 +380,9 @@ fn s3_publish_uploads_what_changed_in_phases_and_deletes_last() {
 }
 
 #[test]
-fn a_publish_stopped_between_phases_leaves_pages_whole_and_the_next_converges() {
+fn a_publish_killed_between_phases_leaves_pages_whole_and_the_next_converges() {
+    use std::io::BufRead as _;
+    use std::os::unix::process::ExitStatusExt as _;
     let server = S3Server::start();
     let site = fixture_copy();
     let root = site.path();
@@ -380,28 +395,121 @@ fn a_publish_stopped_between_phases_leaves_pages_whole_and_the_next_converges() 
         "{",
         "{color:inherit;",
     );
+    edit(
+        root,
+        "data/pricing.yaml",
+        "hourly_low_usd: 2.40",
+        "hourly_low_usd: 2.45",
+    );
     build_ok(root);
     let new = manifest(root);
-    let out = publish(
+    // Killed (SIGKILL, no chance to clean up) once the assets and other files are up and before
+    // any page goes up: the hook waits there and says so.
+    let mut child = publish_command(
         root,
         Some(&server),
         &["--to", "s3://site"],
-        &[("HUBGEN_FAULT", "publish:media")],
+        &[("HUBGEN_FAULT", "publish-pause:media")],
+    )
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::piped())
+    .spawn()
+    .expect("spawn hubgen publish");
+    let stderr = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+    let mut seen = Vec::new();
+    for line in stderr.lines() {
+        let line = line.expect("stderr line");
+        let paused = line.contains("paused after the media phase");
+        seen.push(line);
+        if paused {
+            break;
+        }
+    }
+    assert!(
+        seen.last()
+            .is_some_and(|l| l.contains("paused after the media phase")),
+        "publish ended before the pause:\n{}",
+        seen.join("\n")
     );
-    assert!(!out.status.success());
-    // Every page online is the old one, and its stylesheet is there; so is the new one.
+    child.kill().expect("kill");
+    let status = child.wait().expect("wait");
+    assert_eq!(status.signal(), Some(9), "{status:?}");
+    // Every page online is the old one, and its stylesheet is there; so is the new one, and
+    // the new data file (non-HTML goes before pages).
     let keys = server.keys();
     assert!(keys.contains(&stylesheet(&old)) && keys.contains(&stylesheet(&new)));
-    let page = std::fs::read_to_string(server.data.path().join("site/en/index.html")).unwrap();
-    assert!(page.contains(&stylesheet(&old)));
+    let read = |key: &str| std::fs::read(server.data.path().join("site").join(key)).unwrap();
+    let page = String::from_utf8(read("en/index.html")).unwrap();
+    assert!(page.contains(&stylesheet(&old)) && !page.contains(&stylesheet(&new)));
+    for (path, f) in &old {
+        if f["phase"] == "page" || f["phase"] == "meta" {
+            assert_eq!(
+                read(path).len() as u64,
+                f["bytes"].as_u64().unwrap(),
+                "{path}"
+            );
+        }
+    }
     let next = publish_json(root, Some(&server), "s3://site", &[]);
     assert!(next["uploaded"].as_u64().unwrap() > 0);
     for (path, f) in &new {
-        let bytes = std::fs::read(server.data.path().join("site").join(path)).unwrap();
-        assert_eq!(bytes.len() as u64, f["bytes"].as_u64().unwrap(), "{path}");
+        assert_eq!(
+            read(path).len() as u64,
+            f["bytes"].as_u64().unwrap(),
+            "{path}"
+        );
     }
     let again = publish_json(root, Some(&server), "s3://site", &[]);
     assert_eq!(again["uploaded"], 0);
+}
+
+#[test]
+fn pre_compressed_files_are_stored_gzip_encoded_and_not_sent_again_unchanged() {
+    use std::io::Read as _;
+    let server = S3Server::start();
+    let site = fixture_copy();
+    let root = site.path();
+    let cfg = root.join("hubgen.yaml");
+    let text = std::fs::read_to_string(&cfg).unwrap();
+    std::fs::write(
+        &cfg,
+        text + "headers:\n  - pattern: /**/*.html\n    precompress: gzip\n",
+    )
+    .unwrap();
+    build_ok(root);
+    let files = manifest(root);
+    assert_eq!(files["en/index.html"]["content_encoding"], "gzip");
+    assert!(files[&stylesheet(&files)]["content_encoding"].is_null());
+    let first = publish_json(root, Some(&server), "s3://site", &[]);
+    assert_eq!(first["uploaded"], files.len());
+    let h = server.head("en/index.html");
+    assert_eq!(h.get("content-encoding").map(String::as_str), Some("gzip"));
+    assert_eq!(h["content-type"], "text/html; charset=utf-8");
+    let stored = std::fs::read(server.data.path().join("site/en/index.html")).unwrap();
+    let mut html = Vec::new();
+    flate2::read::GzDecoder::new(stored.as_slice())
+        .read_to_end(&mut html)
+        .unwrap();
+    assert_eq!(
+        html,
+        std::fs::read(root.join("public/en/index.html")).unwrap()
+    );
+    assert!(
+        !server
+            .head(&stylesheet(&files))
+            .contains_key("content-encoding")
+    );
+    // Nothing changed: nothing sent (the stored size and MD5 come from the last publish).
+    let second = publish_json(root, Some(&server), "s3://site", &[]);
+    assert_eq!(second["uploaded"], 0);
+    // A folder target keeps no encodings: the files go as built.
+    let dir = tempfile::tempdir().unwrap();
+    let to = format!("file://{}", dir.path().display());
+    publish_json(root, None, &to, &[]);
+    assert_eq!(
+        std::fs::read(dir.path().join("en/index.html")).unwrap(),
+        std::fs::read(root.join("public/en/index.html")).unwrap()
+    );
 }
 
 #[test]

@@ -33,6 +33,10 @@ pub struct FrontMatter {
     pub slug: Option<Box<Spanned<String>>>,
     #[serde(default)]
     pub template: Option<String>,
+    /// Old URLs of the page (`/en/old-name/`): each gets a page that redirects here, and a line
+    /// of `_redirects` when the config asks for that file. Moved to `RawPage::aliases` on load.
+    #[serde(default)]
+    pub aliases: Vec<Spanned<String>>,
     #[serde(default)]
     pub extra: Option<serde_json::Value>,
     /// For a translation: the content hash of the source page it was last brought up to date
@@ -53,6 +57,15 @@ pub struct RawPage {
     pub file: PathBuf,
     pub front: FrontMatter,
     pub body: Body,
+    /// Old URLs that redirect to this page, checked, with where each is written.
+    pub aliases: Vec<Alias>,
+}
+
+/// An old URL of a page: a root-relative path (`/en/old-name/`), and where it is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alias {
+    pub url: String,
+    pub pos: Pos,
 }
 
 /// Where a page's text is.
@@ -118,6 +131,7 @@ impl RawPage {
                 text: g.body,
                 offset: 0,
             },
+            aliases: Vec::new(),
         }
     }
 
@@ -139,6 +153,7 @@ impl RawPage {
                 offset,
                 stamp,
             },
+            aliases: Vec::new(),
         }
     }
 
@@ -318,7 +333,7 @@ fn read_page(
                 .with_hint("start the file with `---`, a `title:` line and `---`"),
         );
     }
-    let front: FrontMatter = yaml::parse(&file, split.front_matter, split.front_matter_line)
+    let mut front: FrontMatter = yaml::parse(&file, split.front_matter, split.front_matter_line)
         .map_err(|mut d| {
             // Show the line of the whole file, not of the front matter alone.
             if let Some(p) = d.pos {
@@ -338,14 +353,47 @@ fn read_page(
         .with_hint("write a real calendar date as YYYY-MM-DD, e.g. 2026-03-01"));
     }
     url_segments(&file, &text, split.front_matter_line, &rel, &locale, &front)?;
+    let mut aliases = Vec::new();
+    for a in std::mem::take(&mut front.aliases) {
+        let pos = pos_in_file(&a, split.front_matter_line);
+        if let Err(why) = alias_path(&a.value) {
+            return Err(Diagnostic::error(
+                code::FRONT_MATTER_INVALID,
+                format!("alias `{}` {why}", a.value),
+            )
+            .in_file(&file)
+            .at_in(pos, &text)
+            .with_hint(
+                "an alias is the page's old URL from the site's root, e.g. `/en/old-name/`",
+            ));
+        }
+        aliases.push(Alias { url: a.value, pos });
+    }
     let offset = split.body_offset;
-    Ok(RawPage::on_disk(
-        locale,
-        rel,
-        file,
-        front,
-        (path, offset, stamp),
-    ))
+    let mut page = RawPage::on_disk(locale, rel, file, front, (path, offset, stamp));
+    page.aliases = aliases;
+    Ok(page)
+}
+
+/// Whether an alias is a plain root-relative path a redirect page can be written at.
+fn alias_path(url: &str) -> Result<(), &'static str> {
+    let Some(rest) = url.strip_prefix('/') else {
+        return Err("does not start with `/`");
+    };
+    if rest.is_empty() {
+        return Err("is the site's root");
+    }
+    if url.contains(['?', '#', '\\', '%']) || url.chars().any(char::is_whitespace) {
+        return Err("has a query, a fragment, an escape, a backslash or a space");
+    }
+    let segments: Vec<&str> = rest.strip_suffix('/').unwrap_or(rest).split('/').collect();
+    if segments
+        .iter()
+        .any(|s| s.is_empty() || *s == "." || *s == "..")
+    {
+        return Err("has an empty, `.` or `..` segment");
+    }
+    Ok(())
 }
 
 /// Where a front-matter value was written, in the whole file: the parser's position shifted by

@@ -41,6 +41,38 @@ pub struct File {
     pub cache_control: String,
     pub fingerprinted: bool,
     pub phase: String,
+    /// The encoding a header rule stores it with (`gzip`), where the target keeps encodings.
+    #[serde(default)]
+    pub content_encoding: Option<String>,
+    /// Size and MD5 of the bytes as stored, when they are not the built file's (compressed).
+    /// Filled in by the publish; the remote manifest keeps it, so an unchanged file is not
+    /// compressed again to be compared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stored: Option<Stored>,
+}
+
+/// What an object holds when it is stored encoded.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+pub struct Stored {
+    pub bytes: u64,
+    pub md5: String,
+}
+
+impl File {
+    /// Size and MD5 of the object this file becomes.
+    fn as_stored(&self) -> (u64, &str) {
+        self.stored
+            .as_ref()
+            .map_or((self.bytes, self.md5.as_str()), |s| {
+                (s.bytes, s.md5.as_str())
+            })
+    }
+
+    fn same_headers(&self, other: &File) -> bool {
+        self.content_type == other.content_type
+            && self.cache_control == other.cache_control
+            && self.content_encoding == other.content_encoding
+    }
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -82,6 +114,8 @@ pub struct Options {
     pub base_url: String,
     /// Stop with an error after this phase (a test hook: `HUBGEN_FAULT=publish:<phase>`).
     pub fail_after: Option<Phase>,
+    /// Wait after this phase, to be killed (a test hook: `HUBGEN_FAULT=publish-pause:<phase>`).
+    pub pause_after: Option<Phase>,
 }
 
 /// Why a file is uploaded.
@@ -184,25 +218,24 @@ pub fn plan(
         .unwrap_or_default();
     let mut p = Plan::default();
     for f in files {
+        let (size, md5) = f.as_stored();
         let reason = match remote.get(f.path.as_str()) {
             _ if opts.force => Some(Reason::Force),
             None => Some(Reason::Missing),
-            Some(o) if o.size != f.bytes => Some(Reason::Size),
+            Some(o) if o.size != size => Some(Reason::Size),
             Some(o) => {
                 let etag_is_md5 = o.etag.as_deref().is_some_and(|t| t.len() == 32);
                 let prev = before.get(f.path.as_str());
                 // The ETag is the MD5 of a single PUT; where it is not one (multipart, some
                 // providers), the SHA-256 the last publish recorded decides.
                 let bytes_differ = if etag_is_md5 {
-                    o.etag.as_deref() != Some(f.md5.as_str())
+                    o.etag.as_deref() != Some(md5)
                 } else {
                     prev.is_none_or(|p| p.sha256 != f.sha256)
                 };
                 if bytes_differ {
                     Some(Reason::Md5)
-                } else if prev.is_none_or(|p| {
-                    p.content_type != f.content_type || p.cache_control != f.cache_control
-                }) {
+                } else if prev.is_none_or(|p| !p.same_headers(f)) {
                     Some(Reason::Headers)
                 } else {
                     None
@@ -294,6 +327,7 @@ pub fn publish(
         })?),
         None => None,
     };
+    let files = encode(out, files, previous.as_ref(), remote.stores_encoding())?;
     let plan = plan(&files, &listing, previous.as_ref(), opts);
     let mut outcome = Outcome {
         purge: purge_urls(&plan, &opts.base_url),
@@ -315,6 +349,10 @@ pub fn publish(
         progress(Event::Phase(phase, batch.len()));
         upload_all(out, remote, &batch, opts.jobs, &meter, progress)?;
         outcome.uploaded += batch.len();
+        if opts.pause_after == Some(phase) {
+            eprintln!("paused after the {} phase (HUBGEN_FAULT)", phase.name());
+            std::thread::sleep(std::time::Duration::from_secs(600));
+        }
         if opts.fail_after == Some(phase) {
             return Err(Diagnostic::error(
                 code::PUBLISH_FAILED,
@@ -328,6 +366,7 @@ pub fn publish(
             content_type: "application/json; charset=utf-8".into(),
             cache_control: "no-store".into(),
             sha256: String::new(),
+            content_encoding: None,
         };
         meter.requests.fetch_add(1, Ordering::Relaxed);
         remote
@@ -394,7 +433,49 @@ fn upload_all(
     }
 }
 
-fn upload_one(out: &Path, remote: &dyn Remote, f: &File, meter: &Meter) -> Result<(), Error> {
+/// Fills in how each pre-compressed file is stored: taken from the last publish when the file
+/// and its encoding are unchanged, else compressed now. Where the target keeps no encoding the
+/// files are stored as built.
+fn encode(
+    out: &Path,
+    mut files: Vec<File>,
+    previous: Option<&RemoteManifest>,
+    stores_encoding: bool,
+) -> Result<Vec<File>, Error> {
+    use rayon::prelude::*;
+    let before: BTreeMap<&str, &File> = previous
+        .map(|m| m.files.iter().map(|f| (f.path.as_str(), f)).collect())
+        .unwrap_or_default();
+    files.par_iter_mut().try_for_each(|f| {
+        f.stored = None;
+        if !stores_encoding {
+            f.content_encoding = None;
+            return Ok(());
+        }
+        if f.content_encoding.is_none() {
+            return Ok(());
+        }
+        if let Some(p) = before.get(f.path.as_str())
+            && p.sha256 == f.sha256
+            && p.content_encoding == f.content_encoding
+            && p.stored.is_some()
+        {
+            f.stored = p.stored.clone();
+            return Ok(());
+        }
+        let encoded = read_stored(out, f)?;
+        f.stored = Some(Stored {
+            bytes: encoded.len() as u64,
+            md5: crate::output::hex(&<md5::Md5 as md5::Digest>::digest(&encoded)),
+        });
+        Ok(())
+    })?;
+    Ok(files)
+}
+
+/// The bytes `f` is stored as: the built file, checked against its SHA-256, compressed when it
+/// is stored encoded.
+fn read_stored(out: &Path, f: &File) -> Result<Vec<u8>, Error> {
     use sha2::Digest as _;
     let bytes = std::fs::read(out.join(&f.path))
         .map_err(|e| mismatch(out, &f.path, &format!("unreadable ({e})")))?;
@@ -405,10 +486,39 @@ fn upload_one(out: &Path, remote: &dyn Remote, f: &File, meter: &Meter) -> Resul
             "changed since the build (its SHA-256 differs)",
         ));
     }
+    match f.content_encoding.as_deref() {
+        None => Ok(bytes),
+        Some(e) => match crate::headers::Encoding::parse(e) {
+            Some(crate::headers::Encoding::Gzip) => Ok(gzip(&bytes)),
+            None => Err(Diagnostic::error(
+                code::PUBLISH_NO_MANIFEST,
+                format!("`{}` is to be stored with the encoding `{e}`, which this hubgen does not write", f.path),
+            )
+            .with_hint("build again with this version of hubgen")),
+        },
+    }
+}
+
+/// Deterministic gzip (no file name, no time stamp), at the best compression: a stored file is
+/// compressed once and served many times.
+pub fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write as _;
+    let mut e = flate2::GzBuilder::new().write(
+        Vec::with_capacity(bytes.len() / 3 + 64),
+        flate2::Compression::best(),
+    );
+    // Writing to a Vec cannot fail.
+    let _ = e.write_all(bytes);
+    e.finish().unwrap_or_default()
+}
+
+fn upload_one(out: &Path, remote: &dyn Remote, f: &File, meter: &Meter) -> Result<(), Error> {
+    let bytes = read_stored(out, f)?;
     let headers = Headers {
         content_type: f.content_type.clone(),
         cache_control: f.cache_control.clone(),
         sha256: f.sha256.clone(),
+        content_encoding: f.stored.as_ref().and(f.content_encoding.clone()),
     };
     meter.requests.fetch_add(1, Ordering::Relaxed);
     meter.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);

@@ -19,6 +19,8 @@ pub struct Headers {
     pub cache_control: String,
     /// Hex SHA-256 of the bytes, kept as object metadata (`x-amz-meta-sha256`).
     pub sha256: String,
+    /// `Content-Encoding` of the stored bytes (`gzip`), where the target keeps one.
+    pub content_encoding: Option<String>,
 }
 
 /// Why a remote operation failed, sorted by what the user can do about it.
@@ -56,6 +58,11 @@ impl std::fmt::Display for Failure {
 pub trait Remote: Sync {
     /// The target as the user wrote it, for messages.
     fn describe(&self) -> String;
+    /// Whether objects keep a `Content-Encoding` (object storage does; a plain folder does not,
+    /// and its web server compresses), so files a rule pre-compresses are stored compressed.
+    fn stores_encoding(&self) -> bool {
+        false
+    }
     /// Every object under the prefix, in one listing.
     fn list(&self) -> Result<Vec<Object>, Failure>;
     /// One object's bytes, `None` when there is none.

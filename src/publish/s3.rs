@@ -104,6 +104,10 @@ impl Remote for S3 {
         format!("s3://{}/{}", self.bucket, self.prefix)
     }
 
+    fn stores_encoding(&self) -> bool {
+        true
+    }
+
     fn list(&self) -> Result<Vec<Object>, Failure> {
         let prefix =
             (!self.prefix.is_empty()).then(|| Key::from(self.prefix.trim_end_matches('/')));
@@ -151,6 +155,9 @@ impl Remote for S3 {
             Attribute::Metadata("sha256".into()),
             headers.sha256.clone().into(),
         );
+        if let Some(e) = &headers.content_encoding {
+            attributes.insert(Attribute::ContentEncoding, e.clone().into());
+        }
         let opts = PutOptions {
             attributes,
             ..PutOptions::default()

@@ -11,6 +11,8 @@ fn file(path: &str, body: &str, cache: &str, fingerprinted: bool, phase: &str) -
         cache_control: cache.into(),
         fingerprinted,
         phase: phase.into(),
+        content_encoding: None,
+        stored: None,
     }
 }
 
@@ -35,6 +37,7 @@ fn opts(now: u64) -> Options {
         jobs: 2,
         base_url: "https://x.example".into(),
         fail_after: None,
+        pause_after: None,
     }
 }
 
@@ -103,6 +106,58 @@ fn a_changed_header_rule_uploads_without_force() {
         (p.uploads[0].0.path.as_str(), p.uploads[0].1),
         ("data/prices.json", Reason::Headers)
     );
+}
+
+#[test]
+fn pre_compressed_files_are_compared_as_stored_and_compressed_only_when_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "<p>".repeat(200);
+    std::fs::write(dir.path().join("a.html"), &body).unwrap();
+    let mut a = vec![file("a.html", &body, "r", false, "page")];
+    a[0].content_encoding = Some("gzip".into());
+    // A folder keeps no encoding: stored as built.
+    let plain = encode(dir.path(), a.clone(), None, false).unwrap();
+    assert_eq!(
+        (
+            plain[0].content_encoding.as_deref(),
+            plain[0].stored.as_ref()
+        ),
+        (None, None)
+    );
+    let enc = encode(dir.path(), a.clone(), None, true).unwrap();
+    let stored = enc[0].stored.clone().unwrap();
+    let gz = gzip(body.as_bytes());
+    assert!(
+        stored.bytes < 100 && stored.bytes == gz.len() as u64,
+        "{stored:?}"
+    );
+    assert_eq!(gz, gzip(body.as_bytes()), "gzip output is deterministic");
+    let mut d = flate2::read::GzDecoder::new(gz.as_slice());
+    let mut back = String::new();
+    std::io::Read::read_to_string(&mut d, &mut back).unwrap();
+    assert_eq!(back, body);
+    let first = plan(&enc, &[], None, &opts(0));
+    assert_eq!(first.manifest.files[0].stored.as_ref(), Some(&stored));
+    // The bucket holds the compressed object: its size and ETag are the stored ones.
+    let object = Object {
+        key: "a.html".into(),
+        size: stored.bytes,
+        etag: Some(stored.md5.clone()),
+    };
+    // Unchanged: taken from the last publish's manifest, even with the file gone from the folder.
+    std::fs::remove_file(dir.path().join("a.html")).unwrap();
+    let again = encode(dir.path(), a.clone(), Some(&first.manifest), true).unwrap();
+    let p = plan(
+        &again,
+        std::slice::from_ref(&object),
+        Some(&first.manifest),
+        &opts(1),
+    );
+    assert_eq!((p.uploads.len(), p.unchanged), (0, 1));
+    // The rule dropped: uploaded again, as built, for its headers.
+    let off = encode(dir.path(), plain.clone(), Some(&first.manifest), true).unwrap();
+    let p = plan(&off, &[object], Some(&first.manifest), &opts(2));
+    assert_eq!(p.uploads[0].1, Reason::Size);
 }
 
 #[test]

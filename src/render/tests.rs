@@ -33,6 +33,7 @@ fn config(locales: &[(&str, &[&str])], prefix_default_locale: bool) -> Config {
         headers: Vec::new(),
         publish: crate::config::Publish {
             headers_file: false,
+            redirects_file: false,
             grace_days: crate::config::GRACE_DAYS,
             targets: Default::default(),
         },
@@ -52,6 +53,7 @@ fn page(locale: &str, rel: &str, yaml: &str) -> RawPage {
             text: String::new(),
             offset: 0,
         },
+        aliases: Vec::new(),
     }
 }
 
