@@ -69,7 +69,11 @@ pick-note-no-sharding = no sharding
 pick-note-infinity-fabric = Infinity Fabric
 table-fit-note = Memory by our model: gradient checkpointing on, sequence length { $seq }, batch size { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters), a runtime reserve of { $reserve } per card, rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards. Click a figure to see how it breaks down.
 memory-weights = weights { $value }
-memory-trainable = trainable state { $value }
+memory-trainable = trainable state, +{ $overhead } overhead { $value }
+memory-other-cards = activations and reserve on { $cards ->
+    [one] the other card
+   *[other] the other { $cards } cards
+} { $value }
 memory-activations = activations { $value }
 memory-reserve = runtime reserve { $value }
 memory-total = total { $value }
@@ -149,6 +153,7 @@ col-break-even-hours = Break-even, GPU-hours a month
 col-share-of-month = Share of the month
 col-window-hourly = Two weeks round the clock, hourly
 col-window-weekly = Two weeks on weekly terms
+break-even-share-over = from { $low }; over { $full } at the low rate
 break-even-over-month = above { $hours } h: at the low rate, hourly stays cheaper even round the clock
 term-weeks = { $count ->
     [one] one week
@@ -219,6 +224,7 @@ spec-interconnect = Interconnect
 spec-software = Software
 spec-power = Power
 spec-local-nvme = Local NVMe included
+spec-not-listed = not listed yet
 
 ## Charts
 chart-memory-title = GPU memory each fine-tuning job needs, against card capacities

@@ -74,7 +74,13 @@ table-fit-note = Память посчитана по нашей модели: g
    *[other] { $hours } часа
 } и на число карт. Раскройте цифру, чтобы увидеть, из чего она складывается.
 memory-weights = веса { $value }
-memory-trainable = градиенты и оптимизатор { $value }
+memory-trainable = градиенты и оптимизатор, +{ $overhead } накладных { $value }
+memory-other-cards = активации и резерв ещё на { $cards ->
+    [one] { $cards } карте
+    [few] { $cards } картах
+    [many] { $cards } картах
+   *[other] { $cards } картах
+} { $value }
 memory-activations = активации { $value }
 memory-reserve = служебный резерв { $value }
 memory-total = итого { $value }
@@ -178,6 +184,7 @@ col-break-even-hours = Точка безубыточности, GPU-часов �
 col-share-of-month = Доля месяца
 col-window-hourly = Две недели круглосуточно, почасово
 col-window-weekly = Две недели на недельном сроке
+break-even-share-over = от { $low }; больше { $full } по нижней ставке
 break-even-over-month = больше { $hours } ч: по нижней ставке почасовая аренда дешевле даже при круглосуточной работе
 term-weeks = { $count ->
     [one] { $count } неделя
@@ -274,6 +281,7 @@ spec-interconnect = Интерконнект
 spec-software = Программное обеспечение
 spec-power = Энергопотребление
 spec-local-nvme = Локальный NVMe, входящий в стоимость
+spec-not-listed = пока не указано
 
 ## Графики
 chart-memory-title = Сколько видеопамяти нужно каждой задаче дообучения в сравнении с объёмом карт

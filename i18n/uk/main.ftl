@@ -74,7 +74,13 @@ table-fit-note = Пам’ять пораховано за нашою модел
    *[other] { $hours } години
 } і на кількість карт. Розгорніть цифру, щоб побачити, з чого вона складається.
 memory-weights = ваги { $value }
-memory-trainable = стан навчання (з η) { $value }
+memory-trainable = стан навчання, +{ $overhead } накладних { $value }
+memory-other-cards = активації й резерв ще на { $cards ->
+    [one] { $cards } карті
+    [few] { $cards } картах
+    [many] { $cards } картах
+   *[other] { $cards } картах
+} { $value }
 memory-activations = активації { $value }
 memory-reserve = резерв середовища виконання { $value }
 memory-total = разом { $value }
@@ -178,6 +184,7 @@ col-break-even-hours = Точка беззбитковості, GPU-годин �
 col-share-of-month = Частка місяця
 col-window-hourly = Два тижні цілодобово, погодинно
 col-window-weekly = Два тижні, оренда на тиждень двічі
+break-even-share-over = від { $low }; понад { $full } за нижньою ставкою
 break-even-over-month = понад { $hours } год: за нижньою ставкою погодинна оренда дешевша весь місяць
 term-weeks = { $count ->
     [one] { $count } тиждень
@@ -274,6 +281,7 @@ spec-interconnect = Інтерконект
 spec-software = Програмне забезпечення
 spec-power = Енергоспоживання
 spec-local-nvme = Локальний NVMe, що входить у вартість
+spec-not-listed = ще не вказано
 
 ## Графіки
 chart-memory-title = Скільки пам’яті GPU потрібно кожному завданню донавчання порівняно з обсягом карт

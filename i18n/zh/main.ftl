@@ -69,7 +69,8 @@ pick-note-no-sharding = 无需分片
 pick-note-infinity-fabric = Infinity Fabric
 table-fit-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选配置必须用不超过 { $headroom } 的显存装下任务。每 GPU 小时价格 = 月租 ÷ { $hours } 小时 ÷ 卡数，是折算价，我们不按小时出租。展开数字可查看它由哪几部分组成。
 memory-weights = 权重 { $value }
-memory-trainable = 可训练状态 { $value }
+memory-trainable = 可训练状态（含 { $overhead } 额外开销）{ $value }
+memory-other-cards = 其余 { $cards } 张卡上的激活和预留 { $value }
 memory-activations = 激活 { $value }
 memory-reserve = 运行时预留 { $value }
 memory-total = 合计 { $value }
@@ -143,6 +144,7 @@ col-break-even-hours = 盈亏平衡点（每月 GPU 小时）
 col-share-of-month = 占整月比例
 col-window-hourly = 连续两周全天使用，按小时租
 col-window-weekly = 连续两周，按周租
+break-even-share-over = { $low } 起；按低端价格超过 { $full }
 break-even-over-month = 超过 { $hours } 小时：按低端价格，整月都是按小时租更便宜
 term-weeks = { $count } 周
 term-months = { $count } 个月
@@ -204,6 +206,7 @@ spec-interconnect = 互联
 spec-software = 软件
 spec-power = 功耗
 spec-local-nvme = 附带本地 NVMe
+spec-not-listed = 尚未列出
 
 ## 图表
 chart-memory-title = 各微调任务所需显存与各卡容量对比

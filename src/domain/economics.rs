@@ -46,7 +46,7 @@ impl Site<'_> {
                     };
                     row.push(
                         Cell::text(gb(l, cell.need.published_gb()))
-                            .with_details(memory_terms(l, &cell.need))
+                            .with_details(memory_terms(l, &cell.need, cat.memory.eta, 1))
                             .with_sub(Some(sub)),
                     );
                 }
@@ -127,7 +127,19 @@ impl Site<'_> {
                         .unwrap_or_default(),
                     ]),
                     hours_cell,
-                    Cell::text(l.range(l.percent(b.share_low), l.percent(b.share_high))),
+                    // A share above the whole month: no number of hours breaks even there.
+                    Cell::text(if b.share_high > Decimal::ONE {
+                        l.t(
+                            "break-even-share-over",
+                            &[
+                                ("low", Arg::Str(l.percent(b.share_low))),
+                                ("full", Arg::Str(l.percent(Decimal::ONE))),
+                            ],
+                        )
+                        .unwrap_or_default()
+                    } else {
+                        l.range(l.percent(b.share_low), l.percent(b.share_high))
+                    }),
                     Cell::text(usd_range(l, b.window_low, b.window_high)),
                     Cell::text(usd_whole(l, b.window_weekly)).with_sub(Some(
                         l.t(
@@ -258,7 +270,7 @@ impl Site<'_> {
                     ("cards", Arg::Num(f64::from(o.count))),
                     (
                         "mfu",
-                        Arg::Str(l.range(l.percent(dec(t.mfu_high)), l.percent(dec(t.mfu_low)))),
+                        Arg::Str(l.range(l.percent(dec(t.mfu_low)), l.percent(dec(t.mfu_high)))),
                     ),
                 ],
             )
@@ -280,7 +292,12 @@ impl Site<'_> {
                 )
                 .unwrap_or_default(),
             )),
-            Cell::text(gb(l, r.need.published_gb())).with_sub(Some(
+            // On several cards, what they hold together (each its own activations and reserve).
+            Cell::text(gb(
+                l,
+                compute::ceil_gb(compute::placed_total_gb(&r.need, o.count)),
+            ))
+            .with_sub(Some(
                 l.t(
                     "training-of-vram",
                     &[("vram", Arg::Str(gb(l, u64::from(o.vram_gb))))],
@@ -315,7 +332,12 @@ impl Site<'_> {
             .map(|m| {
                 vec![
                     Cell::header(self.job_label(m.model, m.method, l)),
-                    Cell::text(gb(l, m.need.published_gb())).with_details(memory_terms(l, &m.need)),
+                    Cell::text(gb(l, m.need.published_gb())).with_details(memory_terms(
+                        l,
+                        &m.need,
+                        self.cat.memory.eta,
+                        1,
+                    )),
                     Cell::text(l.percent(dec(m.need.total_gb / f64::from(c.vram_gb)).round_dp(2))),
                 ]
             })
@@ -390,8 +412,13 @@ impl Site<'_> {
                 None,
             ));
         }
-        if let Some(nvme) = c.local_nvme_tb {
-            rows.push(spec_row(l, "spec-local-nvme", tb(l, nvme), None));
+        match c.local_nvme_tb {
+            Some(nvme) => rows.push(spec_row(l, "spec-local-nvme", tb(l, nvme), None)),
+            // A card we rent without the figure: say so rather than leave the reader to guess.
+            None if c.price.is_some() => {
+                rows.push(spec_row(l, "spec-local-nvme", l.s("spec-not-listed"), None))
+            }
+            None => {}
         }
         TableView {
             name: "card-specs".into(),

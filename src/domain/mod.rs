@@ -77,7 +77,10 @@ pub fn load(files: &SiteFiles<'_>) -> Result<Domain, Vec<Diagnostic>> {
     let (catalog, texts) = model::load(files)?;
     match compute::compute(&catalog) {
         Ok(tables) => Ok(Domain {
-            warnings: stock_warnings(&catalog, &tables, &texts),
+            warnings: unset_warnings(&catalog)
+                .into_iter()
+                .chain(stock_warnings(&catalog, &tables, &texts))
+                .collect(),
             catalog,
             tables,
             names: present::shortcode_names(),
@@ -137,6 +140,45 @@ pub fn load(files: &SiteFiles<'_>) -> Result<Domain, Vec<Diagnostic>> {
     }
 }
 
+/// Facts a buyer needs that the data leaves unset: the site shows what is set and says what is
+/// not; these say so at build and check time.
+fn unset_warnings(catalog: &model::Catalog) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::new();
+    let no_nvme: Vec<&str> = catalog
+        .cards
+        .iter()
+        .filter(|c| c.price.is_some() && c.local_nvme_tb.is_none())
+        .map(|c| c.id.as_str())
+        .collect();
+    if !no_nvme.is_empty() {
+        out.push(
+            Diagnostic::warning(
+                codes::DATA_NOT_SET,
+                format!(
+                    "{} card(s) we rent have no included local NVMe set: {}; their pages say it is not listed",
+                    no_nvme.len(),
+                    no_nvme.join(", ")
+                ),
+            )
+            .in_file(std::path::Path::new("data").join("cards.yaml"))
+            .with_hint("give each `local_nvme_tb: <TB>` (the disk that comes with one card)"),
+        );
+    }
+    if catalog.order_url.is_none() {
+        out.push(
+            Diagnostic::warning(
+                codes::DATA_NOT_SET,
+                "no order URL is set: no offer has a Rent link",
+            )
+            .in_file(std::path::Path::new("data").join(model::ORDERING_FILE))
+            .with_hint(
+                "write data/ordering.yaml with `order_url: https://…?offer={offer}&term={term}&region={region}`",
+            ),
+        );
+    }
+    out
+}
+
 /// Fit rows and training jobs whose pick no region has free: a reader would be sent to an offer
 /// they cannot rent.
 fn stock_warnings(
@@ -157,18 +199,6 @@ fn stock_warnings(
                 .map(|j| (j.offer, &j.loc, "training job")),
         );
     let mut out: Vec<Diagnostic> = Vec::new();
-    if catalog.order_url.is_none() {
-        out.push(
-            Diagnostic::warning(
-                codes::DATA_NOT_SET,
-                "no order URL is set: no offer has a Rent link",
-            )
-            .in_file(std::path::Path::new("data").join(model::ORDERING_FILE))
-            .with_hint(
-                "write data/ordering.yaml with `order_url: https://…?offer={offer}&term={term}&region={region}`",
-            ),
-        );
-    }
     out.extend(
         rows.filter(|(pick, _, _)| out_of_stock(*pick))
             .map(|(pick, loc, what)| {

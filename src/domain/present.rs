@@ -141,7 +141,7 @@ impl Site<'_> {
                             )
                             .unwrap_or_default()
                         }))
-                        .with_details(memory_terms(l, &f.need)),
+                        .with_details(memory_terms(l, &f.need, mm.eta, o.count)),
                     Cell::text(self.offer_name(o, l))
                         .with_sub(row.pick_note.as_ref().map(|k| l.s(k)))
                         .with_actions(self.rent(o, "month", None, l)),

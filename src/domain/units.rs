@@ -78,20 +78,44 @@ pub(super) fn tb(l: &Tracked<'_>, v: Decimal) -> String {
     }
 }
 
-pub(super) fn memory_terms(l: &Tracked<'_>, m: &compute::Memory) -> Vec<String> {
-    [
-        ("memory-weights", m.weights_gb),
-        ("memory-trainable", m.trainable_gb),
-        ("memory-activations", m.activations_gb),
-        ("memory-reserve", m.reserve_gb),
-        ("memory-total", m.total_gb),
-    ]
-    .into_iter()
-    .map(|(k, v)| {
-        l.t(k, &[("value", Arg::Str(gb_dec(l, dec(v), 2)))])
-            .unwrap_or_default()
-    })
-    .collect()
+/// The terms of a job's memory, one line each, as placed on `cards` cards: every card holds its
+/// own activations and runtime reserve, so the total is the whole placement's (what the cards
+/// hold together), not the one-card figure. `eta` is the overhead on the trainable state.
+pub(super) fn memory_terms(
+    l: &Tracked<'_>,
+    m: &compute::Memory,
+    eta: f64,
+    cards: u32,
+) -> Vec<String> {
+    let value = |v: f64| ("value", Arg::Str(gb_dec(l, dec(v), 2)));
+    let line = |k: &str, args: &[(&str, Arg)]| l.t(k, args).unwrap_or_default();
+    let mut out = vec![
+        line("memory-weights", &[value(m.weights_gb)]),
+        line(
+            "memory-trainable",
+            &[
+                value(m.trainable_gb),
+                ("overhead", Arg::Str(l.percent(dec(eta)))),
+            ],
+        ),
+        line("memory-activations", &[value(m.activations_gb)]),
+        line("memory-reserve", &[value(m.reserve_gb)]),
+    ];
+    let others = cards.max(1) - 1;
+    if others > 0 {
+        out.push(line(
+            "memory-other-cards",
+            &[
+                value(f64::from(others) * (m.activations_gb + m.reserve_gb)),
+                ("cards", Arg::Num(f64::from(others))),
+            ],
+        ));
+    }
+    out.push(line(
+        "memory-total",
+        &[value(compute::placed_total_gb(m, cards))],
+    ));
+    out
 }
 
 pub(super) fn card_spec(c: &super::model::Card, l: &Tracked<'_>) -> String {
