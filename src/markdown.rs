@@ -6,7 +6,7 @@ use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, 
 
 use crate::diag::{Code, code};
 use crate::i18n::{Localizer, Tracked};
-use crate::shortcode::{self, Args, Output, Provider};
+use crate::shortcode::{self, Args, Call, Item, Output, Provider};
 use crate::view::TableView;
 
 /// A heading of the page, for anchors and tables of contents.
@@ -59,12 +59,19 @@ pub struct Problem {
     pub hint: Option<String>,
 }
 
-fn options() -> Options {
-    Options::ENABLE_TABLES
+/// The Markdown hubgen reads: CommonMark with tables, footnotes, strikethrough and heading
+/// attributes, and smart punctuation when `smart`. The shortcode scanner parses with the same
+/// options, so what it takes for code is what renders as code.
+pub(crate) fn options(smart: bool) -> Options {
+    let base = Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_HEADING_ATTRIBUTES
-        | Options::ENABLE_SMART_PUNCTUATION
+        | Options::ENABLE_HEADING_ATTRIBUTES;
+    if smart {
+        base | Options::ENABLE_SMART_PUNCTUATION
+    } else {
+        base
+    }
 }
 
 const BLOCK_MARK: &str = "<!--hubgen-block-";
@@ -76,8 +83,7 @@ pub fn render(
     loc: &Localizer,
     env: &Env<'_>,
 ) -> (Rendered, Vec<Problem>) {
-    let table_html = env.table_html;
-    let (calls, syntax) = shortcode::scan(body);
+    let (items, syntax) = shortcode::scan_items(body);
     let mut problems: Vec<Problem> = syntax
         .into_iter()
         .map(|e| Problem {
@@ -91,73 +97,23 @@ pub fn render(
     let mut source = String::with_capacity(body.len() + 64);
     let mut blocks: Vec<String> = Vec::new();
     let mut at = 0;
-    for call in &calls {
-        source.push_str(&body[at..call.start]);
-        at = call.end;
-        let mut args = Args::new(call);
-        if !provider.names().contains(&call.name.as_str()) {
-            problems.push(Problem {
-                offset: call.start,
-                code: code::SHORTCODE_UNKNOWN,
-                message: format!("unknown shortcode `{}`", call.name),
-                hint: Some(crate::diag::unknown_name_hint(
-                    &call.name,
-                    provider.names().iter().copied(),
-                )),
-            });
-            continue;
-        }
-        let tracked = Tracked::new(loc);
-        let result = provider.call(call, &mut args, &tracked);
-        for miss in tracked.into_misses() {
-            problems.push(Problem {
-                offset: call.start,
-                code: miss.code(),
-                message: match &miss.problem {
-                    Some(_) => format!("`{}`: {miss}", call.name),
-                    None => format!(
-                        "`{}` needs the string `{}`, which locale `{}` and its fallbacks lack",
-                        call.name, miss.key, loc.code
-                    ),
-                },
-                hint: Some(miss.hint()),
-            });
-        }
-        match result {
-            Ok(Output::Text(t)) => escape_markdown(&t, &mut source),
-            Ok(Output::Table(view)) if call.alone => match table_html(&view) {
-                Ok(h) => {
-                    source.push_str(&format!("\n{BLOCK_MARK}{}-->\n", blocks.len()));
-                    blocks.push(h);
-                }
-                Err(e) => problems.push(Problem {
-                    offset: call.start,
-                    code: code::TEMPLATE,
-                    message: format!("the table template failed: {e}"),
-                    hint: None,
-                }),
-            },
-            Ok(Output::Block(h)) if call.alone => {
-                source.push_str(&format!("\n{BLOCK_MARK}{}-->\n", blocks.len()));
-                blocks.push(h);
+    for item in &items {
+        match item {
+            Item::Call(call) => {
+                source.push_str(&body[at..call.start]);
+                at = call.end;
+                let out = Expanded {
+                    source: &mut source,
+                    blocks: &mut blocks,
+                    problems: &mut problems,
+                };
+                expand(call, provider, loc, env.table_html, out);
             }
-            Ok(Output::Table(_) | Output::Block(_)) => problems.push(Problem {
-                offset: call.start,
-                code: code::SHORTCODE_PLACEMENT,
-                message: format!(
-                    "`{}` places a block and must stand alone on its line",
-                    call.name
-                ),
-                hint: Some(
-                    "put the shortcode on a line of its own, with blank lines around it".into(),
-                ),
-            }),
-            Err(e) => problems.push(Problem {
-                offset: call.start,
-                code: e.code,
-                message: e.message,
-                hint: e.hint,
-            }),
+            Item::Literal { start, end, text } => {
+                source.push_str(&body[at..*start]);
+                at = *end;
+                escape_literal(text, &mut source);
+            }
         }
     }
     source.push_str(&body[at..]);
@@ -189,6 +145,99 @@ pub fn render(
     (rendered, problems)
 }
 
+/// Where an expanded shortcode goes: Markdown, blocks placed after rendering, problems.
+struct Expanded<'o> {
+    source: &'o mut String,
+    blocks: &'o mut Vec<String>,
+    problems: &'o mut Vec<Problem>,
+}
+
+/// Calls one shortcode and writes what it gives (or why not) to `out`.
+fn expand(
+    call: &Call,
+    provider: &dyn Provider,
+    loc: &Localizer,
+    table_html: &dyn Fn(&TableView) -> Result<String, String>,
+    out: Expanded<'_>,
+) {
+    let mut args = Args::new(call);
+    if !provider.names().contains(&call.name.as_str()) {
+        out.problems.push(Problem {
+            offset: call.start,
+            code: code::SHORTCODE_UNKNOWN,
+            message: format!("unknown shortcode `{}`", call.name),
+            hint: Some(crate::diag::unknown_name_hint(
+                &call.name,
+                provider.names().iter().copied(),
+            )),
+        });
+        return;
+    }
+    let tracked = Tracked::new(loc);
+    let result = provider.call(call, &mut args, &tracked);
+    for miss in tracked.into_misses() {
+        out.problems.push(Problem {
+            offset: call.start,
+            code: miss.code(),
+            message: match &miss.problem {
+                Some(_) => format!("`{}`: {miss}", call.name),
+                None => format!(
+                    "`{}` needs the string `{}`, which locale `{}` and its fallbacks lack",
+                    call.name, miss.key, loc.code
+                ),
+            },
+            hint: Some(miss.hint()),
+        });
+    }
+    match result {
+        Ok(Output::Text(t)) => escape_markdown(&t, out.source),
+        Ok(Output::Table(view)) if call.alone => match table_html(&view) {
+            Ok(h) => {
+                out.source
+                    .push_str(&format!("\n{BLOCK_MARK}{}-->\n", out.blocks.len()));
+                out.blocks.push(h);
+            }
+            Err(e) => out.problems.push(Problem {
+                offset: call.start,
+                code: code::TEMPLATE,
+                message: format!("the table template failed: {e}"),
+                hint: None,
+            }),
+        },
+        Ok(Output::Block(h)) if call.alone => {
+            out.source
+                .push_str(&format!("\n{BLOCK_MARK}{}-->\n", out.blocks.len()));
+            out.blocks.push(h);
+        }
+        Ok(Output::Table(_) | Output::Block(_)) => out.problems.push(Problem {
+            offset: call.start,
+            code: code::SHORTCODE_PLACEMENT,
+            message: format!(
+                "`{}` places a block and must stand alone on its line",
+                call.name
+            ),
+            hint: Some("put the shortcode on a line of its own, with blank lines around it".into()),
+        }),
+        Err(e) => out.problems.push(Problem {
+            offset: call.start,
+            code: e.code,
+            message: e.message,
+            hint: e.hint,
+        }),
+    }
+}
+
+/// Escapes every ASCII punctuation character (CommonMark lets each be escaped), so the text is
+/// neither Markdown nor smart punctuation: an escaped shortcode reads exactly as typed.
+fn escape_literal(text: &str, out: &mut String) {
+    for c in text.chars() {
+        if c.is_ascii_punctuation() {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+}
+
 /// Escapes the characters that would change a figure's meaning in Markdown.
 fn escape_markdown(text: &str, out: &mut String) {
     for c in text.chars() {
@@ -214,7 +263,7 @@ pub fn to_html_with(
     faq: Option<&str>,
     resolve: &mut dyn FnMut(&str) -> Option<String>,
 ) -> Rendered {
-    let events: Vec<Event> = Parser::new_ext(source, options()).collect();
+    let events: Vec<Event> = Parser::new_ext(source, options(true)).collect();
     let mut used: HashSet<String> = HashSet::new();
     // Explicit ids are reserved first so generated ones never collide with them.
     for e in &events {
