@@ -7,6 +7,7 @@ use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, 
 use crate::diag::{Code, code};
 use crate::i18n::{Localizer, Tracked};
 use crate::shortcode::{self, Args, Call, Item, Output, Provider};
+use crate::typography::{Quotes, Typography};
 use crate::view::TableView;
 
 /// A heading of the page, for anchors and tables of contents.
@@ -32,6 +33,8 @@ pub struct Env<'a> {
     pub resolve: &'a dyn Fn(&str) -> Result<String, String>,
     /// The id of the level-2 heading whose level-3 headings are questions.
     pub faq: Option<&'a str>,
+    /// Smart punctuation on or off, and the locale's quotation marks.
+    pub typography: &'a Typography,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -118,7 +121,7 @@ pub fn render(
     }
     source.push_str(&body[at..]);
 
-    let mut rendered = to_html_with(&source, env.faq, &mut |dest: &str| {
+    let mut rendered = to_html_with(&source, env.faq, env.typography, &mut |dest: &str| {
         match (env.resolve)(dest) {
             Ok(url) => Some(url),
             Err(message) => {
@@ -254,16 +257,34 @@ fn escape_markdown(text: &str, out: &mut String) {
 /// Plain Markdown → HTML with heading ids and wrapped tables.
 #[cfg(test)]
 pub fn to_html(source: &str) -> Rendered {
-    to_html_with(source, None, &mut |d: &str| Some(d.to_owned()))
+    to_html_with(
+        source,
+        None,
+        &Typography::for_locale("en"),
+        &mut |d: &str| Some(d.to_owned()),
+    )
 }
 
 /// Markdown → HTML; `@/` links go through `resolve`, and the FAQ under heading `faq` is collected.
 pub fn to_html_with(
     source: &str,
     faq: Option<&str>,
+    typography: &Typography,
     resolve: &mut dyn FnMut(&str) -> Option<String>,
 ) -> Rendered {
-    let events: Vec<Event> = Parser::new_ext(source, options(true)).collect();
+    let parser = Parser::new_ext(source, options(typography.smart_punctuation));
+    let events: Vec<Event> = if typography.smart_punctuation && typography.quotes != Quotes::ENGLISH
+    {
+        let mut nested_open = false;
+        parser
+            .into_offset_iter()
+            .map(|(e, range)| {
+                localize_quote(e, &source[range], &typography.quotes, &mut nested_open)
+            })
+            .collect()
+    } else {
+        parser.collect()
+    };
     let mut used: HashSet<String> = HashSet::new();
     // Explicit ids are reserved first so generated ones never collide with them.
     for e in &events {
@@ -356,6 +377,33 @@ pub fn to_html_with(
         faq,
         links,
     }
+}
+
+/// A quotation mark smart punctuation typed (English, as CommonMark's smart punctuation has it)
+/// as the locale's mark. pulldown-cmark gives each mark it types as an event of its own whose
+/// source is the straight quote; a nested `‘` always comes with its `’`, the next single quote
+/// typed after it, so the `’` of an apostrophe (`don’t`) stays one.
+fn localize_quote<'a>(
+    e: Event<'a>,
+    typed: &str,
+    quotes: &Quotes,
+    nested_open: &mut bool,
+) -> Event<'a> {
+    let Event::Text(text) = &e else { return e };
+    let mark = match (typed, text.as_ref()) {
+        ("\"", "“") => quotes.open,
+        ("\"", "”") => quotes.close,
+        ("'", "‘") => {
+            *nested_open = true;
+            quotes.open_nested
+        }
+        ("'", "’") if *nested_open => {
+            *nested_open = false;
+            quotes.close_nested
+        }
+        _ => return e,
+    };
+    Event::Text(CowStr::from(mark))
 }
 
 /// The level-3 headings under the level-2 heading `id`, with the text below each as the answer.
@@ -465,6 +513,36 @@ mod tests {
     }
 
     #[test]
+    fn typed_quotes_become_the_locales_marks_and_apostrophes_stay() {
+        let md = "He said \"it's 'fine' -- really...\" and left.\n\n`\"code\"` \"a\"\n";
+        let html = |code: &str| {
+            to_html_with(md, None, &Typography::for_locale(code), &mut |d: &str| {
+                Some(d.to_owned())
+            })
+            .html
+        };
+        assert_eq!(
+            html("en"),
+            "<p>He said “it’s ‘fine’ – really…” and left.</p>\n<p><code>\"code\"</code> “a”</p>\n"
+        );
+        assert_eq!(
+            html("uk"),
+            "<p>He said «it’s „fine“ – really…» and left.</p>\n<p><code>\"code\"</code> «a»</p>\n"
+        );
+        assert_eq!(
+            html("de"),
+            "<p>He said „it’s ‚fine‘ – really…“ and left.</p>\n<p><code>\"code\"</code> „a“</p>\n"
+        );
+        let plain = to_html_with(md, None, &Typography::PLAIN, &mut |d: &str| {
+            Some(d.to_owned())
+        });
+        assert_eq!(
+            plain.html,
+            "<p>He said \"it's 'fine' -- really...\" and left.</p>\n<p><code>\"code\"</code> \"a\"</p>\n"
+        );
+    }
+
+    #[test]
     fn tables_are_wrapped_and_links_collected() {
         let r = to_html("| a | b |\n|---|--:|\n| x | 1 |\n\n[t](/en/x/#y)\n");
         assert!(
@@ -479,7 +557,12 @@ mod tests {
     #[test]
     fn faq_is_collected_under_its_heading_only() {
         let md = "## Intro\n\n### Not a question\n\nText.\n\n## FAQ {#faq}\n\n### How much?\n\nFrom `$190`,\nsee [the table](#t).\n\n- one\n- two\n\n### Empty?\n\n## After {#after}\n\n### Also not\n\nNo.\n";
-        let r = to_html_with(md, Some("faq"), &mut |d: &str| Some(d.to_owned()));
+        let r = to_html_with(
+            md,
+            Some("faq"),
+            &Typography::for_locale("en"),
+            &mut |d: &str| Some(d.to_owned()),
+        );
         assert_eq!(
             r.faq,
             [Faq {
@@ -492,7 +575,8 @@ mod tests {
     #[test]
     fn internal_links_are_resolved_and_failures_reported() {
         let mut seen = Vec::new();
-        let r = to_html_with("[a](@/x.md#y) [b](@/gone.md)", None, &mut |d: &str| {
+        let en = Typography::for_locale("en");
+        let r = to_html_with("[a](@/x.md#y) [b](@/gone.md)", None, &en, &mut |d: &str| {
             seen.push(d.to_owned());
             (d == "@/x.md#y").then(|| "/en/x/#y".to_owned())
         });

@@ -68,3 +68,28 @@ fn shortcodes_in_code_are_left_as_written_and_an_escaped_one_shows_its_text() {
         "{called}"
     );
 }
+
+#[test]
+fn typed_quotes_become_the_marks_of_the_pages_locale_unless_smart_punctuation_is_off() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let root = tmp.path();
+    let page = "---\ntitle: Quotes\n---\n\nShe said \"it's 'fine'\" -- twice...\n";
+    for l in ["en", "ru", "uk"] {
+        write(root, &format!("content/{l}/quotes.md"), page);
+    }
+    build_ok(root);
+    let said = |l: &str| texts(&read(root, &format!("{l}/quotes/index.html")), "article p");
+    assert_eq!(said("en"), ["She said “it’s ‘fine’” – twice…"]);
+    assert_eq!(said("ru"), ["She said «it’s „fine“» – twice…"]);
+    assert_eq!(said("uk"), ["She said «it’s „fine“» – twice…"]);
+    // Off for the site, on again for one locale, with marks of the config's choosing.
+    write(
+        root,
+        "hubgen.yaml",
+        "smart_punctuation: false\nlocales:\n  - code: en\n  - code: ru\n  - code: uk\n    smart_punctuation: true\n    quotes: \"„“‚‘\"\n",
+    );
+    build_ok(root);
+    assert_eq!(said("en"), ["She said \"it's 'fine'\" -- twice..."]);
+    assert_eq!(said("ru"), ["She said \"it's 'fine'\" -- twice..."]);
+    assert_eq!(said("uk"), ["She said „it’s ‚fine‘“ – twice…"]);
+}

@@ -24,6 +24,7 @@ fn config(locales: &[(&str, &[&str])], prefix_default_locale: bool) -> Config {
                 code: (*code).into(),
                 fallback: chain.iter().map(|c| (*c).to_owned()).collect(),
                 required: None,
+                typography: crate::typography::Typography::for_locale(code),
             })
             .collect(),
         theme_dir: None,
