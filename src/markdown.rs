@@ -501,6 +501,9 @@ fn unique_id(base: &str, used: &mut HashSet<String>) -> String {
 }
 
 #[cfg(test)]
+mod spec_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
