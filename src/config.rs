@@ -18,6 +18,8 @@ pub const DEV_BASE_URL: &str = "http://127.0.0.1:1111";
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
+    /// The site's name, for templates (`site.title`); the built-in theme shows it.
+    title: Option<String>,
     base_url: Option<Spanned<String>>,
     default_locale: Option<Spanned<String>>,
     #[serde(default)]
@@ -96,6 +98,8 @@ pub struct Locale {
 #[derive(Debug, Clone)]
 pub struct Config {
     pub root: PathBuf,
+    /// The site's name from `title`, if it has one.
+    pub title: Option<String>,
     /// Without a trailing slash, e.g. `https://example.org`.
     pub base_url: String,
     /// Whether `base_url` came from the config or the command line (else it is the
@@ -149,6 +153,7 @@ impl Config {
     ) -> Result<Config, Vec<Diagnostic>> {
         let (file, text) = file.unwrap_or_else(|| {
             let empty = ConfigFile {
+                title: None,
                 base_url: None,
                 default_locale: None,
                 locales: Vec::new(),
@@ -162,6 +167,7 @@ impl Config {
             (empty, String::new())
         });
         let ConfigFile {
+            title,
             base_url,
             default_locale,
             locales,
@@ -192,6 +198,7 @@ impl Config {
         }
         Ok(Config {
             root: root.to_path_buf(),
+            title: title.filter(|t| !t.trim().is_empty()),
             base_url: base_url.trim_end_matches('/').to_owned(),
             base_url_set,
             default_locale,

@@ -571,6 +571,8 @@ fn site_values(inputs: &Inputs<'_>, jobs: &[Job]) -> HashMap<String, Value> {
     }
     #[derive(Serialize)]
     struct SiteCtx<'a> {
+        /// The site's name from `hubgen.yaml`, if it has one.
+        title: Option<&'a str>,
         base_url: &'a str,
         css: &'a str,
         css_integrity: &'a str,
@@ -606,6 +608,7 @@ fn site_values(inputs: &Inputs<'_>, jobs: &[Job]) -> HashMap<String, Value> {
             ))
         });
         let ctx = SiteCtx {
+            title: config.title.as_deref(),
             base_url: &config.base_url,
             css: &inputs.assets.css,
             css_integrity: &inputs.assets.css_integrity,
