@@ -2,7 +2,8 @@
 //!
 //! Syntax: `{{ name(key="text", other=8) }}`. A table stands alone on its line; a figure may sit
 //! inside a sentence. What a name means is not the engine's business: a [`Provider`] (the site's
-//! domain) answers each call with text or a table.
+//! domain) answers each call with text or a table. Nothing in code (as CommonMark parses it) is a
+//! shortcode, and `{{/* name() */}}` writes `{{ name() }}` as text.
 
 use crate::diag::{Code, code};
 use crate::i18n::Tracked;
