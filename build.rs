@@ -1,4 +1,5 @@
-//! Embeds the default theme and UI strings, so a folder of Markdown builds with no theme of its own.
+//! Embeds the built-in theme and UI strings (`builtin/`: neutral, no site's own), so a folder of
+//! Markdown builds with no theme or strings of its own.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -7,7 +8,7 @@ fn main() {
     let mut out = String::from(
         "/// (path relative to the repo, bytes) of every built-in file.\npub static FILES: &[(&str, &[u8])] = &[\n",
     );
-    for top in ["themes/default", "i18n"] {
+    for top in ["builtin/theme", "builtin/i18n"] {
         println!("cargo:rerun-if-changed={top}");
         let mut files = Vec::new();
         collect(Path::new(top), &mut files);

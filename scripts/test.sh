@@ -20,6 +20,25 @@ if [ ! -x "$venv/bin/rclone" ]; then
 fi
 HUBGEN_TEST_RCLONE="$(cd "$venv/bin" && pwd)/rclone"
 export HUBGEN_TEST_RCLONE
+# Installs Debian packages on a fresh machine (as root); elsewhere it leaves that to the user.
+apt_install() {
+  [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 || return 0
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -q "$@" >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q "$@" >/dev/null; }
+}
+command -v npm >/dev/null 2>&1 || apt_install nodejs npm
+# The CommonMark specification's examples, from the npm package commonmark-spec (the
+# specification's own extraction, written out as JSON), for the Markdown tests.
+spec="${CARGO_TARGET_DIR:-target}/commonmark-spec-0.31.2"
+if [ ! -s "$spec/examples.json" ]; then
+  mkdir -p "$spec"
+  printf '{"private": true, "dependencies": {"commonmark-spec": "0.31.2"}}\n' >"$spec/package.json"
+  (cd "$spec" && npm install --no-audit --no-fund --ignore-scripts >/dev/null &&
+    node -e 'process.stdout.write(JSON.stringify(require("commonmark-spec").tests))' >examples.json.tmp &&
+    mv examples.json.tmp examples.json)
+fi
+HUBGEN_TEST_COMMONMARK="$(cd "$spec" && pwd)/examples.json"
+export HUBGEN_TEST_COMMONMARK
 cargo test --release --locked
 # The reference vectors must stay the shared reference's, byte for byte. CI has shared/ beside the
 # clone; elsewhere the comparison is skipped with a note.
@@ -40,14 +59,8 @@ site="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/site-check"
 # The site as a visitor meets it: every page in Debian's headless Chromium (console, requests,
 # lang, hreflang, links, overflow at 375 px, axe-core, weight budget, search basics) and every
 # HTML file through the Nu checker. Installs what it needs on a fresh machine (as root).
-apt_install() {
-  [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 || return 0
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y -q "$@" >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q "$@" >/dev/null; }
-}
 command -v chromium >/dev/null 2>&1 || apt_install chromium
 command -v java >/dev/null 2>&1 || apt_install default-jre-headless
-command -v npm >/dev/null 2>&1 || apt_install nodejs npm
 (cd tests/browser && npm ci --ignore-scripts --no-audit --no-fund >/dev/null)
 node tests/browser/run.mjs --self-test "$site"
 node tests/browser/run.mjs "$site" --screenshots "${CARGO_TARGET_DIR:-target}/screenshots"

@@ -6,6 +6,7 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::diag::{Diagnostic, Pos, code};
+use crate::typography::{Quotes, Typography};
 use crate::yaml;
 
 pub const CONFIG_FILE: &str = "hubgen.yaml";
@@ -17,6 +18,8 @@ pub const DEV_BASE_URL: &str = "http://127.0.0.1:1111";
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
+    /// The site's name, for templates (`site.title`); the built-in theme shows it.
+    title: Option<String>,
     base_url: Option<Spanned<String>>,
     default_locale: Option<Spanned<String>>,
     #[serde(default)]
@@ -24,6 +27,9 @@ struct ConfigFile {
     theme: Option<Spanned<String>>,
     prefix_default_locale: Option<bool>,
     minify: Option<bool>,
+    /// Straight quotes, `--`, `---` and `...` typeset in every locale's Markdown (default on);
+    /// a locale may say otherwise.
+    smart_punctuation: Option<bool>,
     /// Header rules, first match wins: `- {pattern: /data/*.json, cache_control: …}`.
     #[serde(default)]
     headers: Vec<HeaderFile>,
@@ -74,6 +80,11 @@ struct LocaleFile {
     fallback: Vec<Spanned<String>>,
     /// Minimum translation coverage in percent that `hubgen i18n` enforces.
     required: Option<Spanned<f64>>,
+    /// Overrides the site's `smart_punctuation` for this locale.
+    smart_punctuation: Option<bool>,
+    /// The quotation marks typed quotes become: open, close, nested open, nested close
+    /// (`"«»„“"`); by default CLDR's for the language.
+    quotes: Option<Spanned<String>>,
 }
 
 /// A locale of the site and where its missing strings and pages come from.
@@ -84,12 +95,16 @@ pub struct Locale {
     pub fallback: Vec<String>,
     /// Minimum coverage (percent of strings and up-to-date pages) that `hubgen i18n` enforces.
     pub required: Option<f64>,
+    /// How its Markdown is typeset: smart punctuation, quotation marks.
+    pub typography: Typography,
 }
 
 /// The resolved configuration every later stage reads.
 #[derive(Debug, Clone)]
 pub struct Config {
     pub root: PathBuf,
+    /// The site's name from `title`, if it has one.
+    pub title: Option<String>,
     /// Without a trailing slash, e.g. `https://example.org`.
     pub base_url: String,
     /// Whether `base_url` came from the config or the command line (else it is the
@@ -143,31 +158,41 @@ impl Config {
     ) -> Result<Config, Vec<Diagnostic>> {
         let (file, text) = file.unwrap_or_else(|| {
             let empty = ConfigFile {
+                title: None,
                 base_url: None,
                 default_locale: None,
                 locales: Vec::new(),
                 theme: None,
                 prefix_default_locale: None,
                 minify: None,
+                smart_punctuation: None,
                 headers: Vec::new(),
                 publish: None,
             };
             (empty, String::new())
         });
         let ConfigFile {
+            title,
             base_url,
             default_locale,
             locales,
             theme,
             prefix_default_locale,
             minify,
+            smart_punctuation,
             headers,
             publish,
         } = file;
         let at = At { text: &text };
         let mut errors = Vec::new();
-        let (locales, default_locale) =
-            resolve_locales(root, locales, default_locale, &at, &mut errors);
+        let (locales, default_locale) = resolve_locales(
+            root,
+            locales,
+            default_locale,
+            smart_punctuation,
+            &at,
+            &mut errors,
+        );
         let base_url_set = base_url.is_some() || overrides.base_url.is_some();
         let base_url = resolve_base_url(base_url, overrides, &at, &mut errors);
         let theme_dir = resolve_theme(root, theme, &at, &mut errors);
@@ -178,6 +203,7 @@ impl Config {
         }
         Ok(Config {
             root: root.to_path_buf(),
+            title: title.filter(|t| !t.trim().is_empty()),
             base_url: base_url.trim_end_matches('/').to_owned(),
             base_url_set,
             default_locale,
@@ -230,15 +256,38 @@ impl At<'_> {
     }
 }
 
+/// A locale's `quotes`, or an error where they are written.
+fn parse_quotes(
+    code: &str,
+    quotes: &Spanned<String>,
+    at: &At<'_>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Quotes> {
+    Quotes::parse(&quotes.value)
+        .map_err(|why| {
+            errors.push(at.error(
+                quotes,
+                format!("locale `{code}`: {why}"),
+                "write the four marks in one string, e.g. `quotes: \"«»„“\"`; leave `quotes` out for CLDR's marks of the language",
+            ));
+        })
+        .ok()
+}
+
 /// The locales, the default one first, and the default locale's code; every code, fallback and
 /// coverage checked where it is written. No `locales`: the folders under `content/`, else `en`.
 fn resolve_locales(
     root: &Path,
     locales: Vec<LocaleFile>,
     default_locale: Option<Spanned<String>>,
+    smart_punctuation: Option<bool>,
     at: &At<'_>,
     errors: &mut Vec<Diagnostic>,
 ) -> (Vec<Locale>, String) {
+    let typography = |code: &str, smart: Option<bool>, quotes: Option<Quotes>| Typography {
+        smart_punctuation: smart.or(smart_punctuation).unwrap_or(true),
+        quotes: quotes.unwrap_or_else(|| Quotes::for_locale(code)),
+    };
     let codes: Vec<String> = locales.iter().map(|l| l.code.value.clone()).collect();
     let mut locs: Vec<Locale> = Vec::new();
     // The line each code is first listed at.
@@ -248,6 +297,8 @@ fn resolve_locales(
             code,
             fallback,
             required,
+            smart_punctuation: locale_smart,
+            quotes,
         } = l;
         if let Some((_, line)) = first_at.iter().find(|(c, _)| *c == code.value) {
             // One error here; nothing later sees the locale twice (its strings would each be
@@ -291,7 +342,9 @@ fn resolve_locales(
                 ));
             }
         }
+        let quotes = quotes.and_then(|q| parse_quotes(&code.value, &q, at, errors));
         locs.push(Locale {
+            typography: typography(&code.value, locale_smart, quotes),
             code: code.value,
             fallback: fallback.into_iter().map(|f| f.value).collect(),
             required: required.map(|r| r.value),
@@ -301,6 +354,7 @@ fn resolve_locales(
         locs = locales_from_content(root)
             .into_iter()
             .map(|code| Locale {
+                typography: typography(&code, None, None),
                 code,
                 fallback: Vec::new(),
                 required: None,
@@ -312,6 +366,7 @@ fn resolve_locales(
             code: "en".into(),
             fallback: Vec::new(),
             required: None,
+            typography: typography("en", None, None),
         });
     }
     let default = match default_locale {
@@ -551,6 +606,36 @@ mod tests {
         let e = parse("locales:\n  - code: en\n  - code: uk\n    fallback: [pl]\n").unwrap_err();
         assert!(e[0].message.contains("`pl`"), "{:?}", e);
         assert_eq!(e[0].pos.map(|p| p.line), Some(4));
+    }
+
+    #[test]
+    fn typography_is_site_wide_with_locale_overrides_and_cldr_quotes_by_default() {
+        let c = parse("smart_punctuation: false\nlocales:\n  - code: en\n  - code: uk\n    smart_punctuation: true\n  - code: de\n    quotes: \"»«›‹\"\n").unwrap();
+        let t: Vec<(&str, bool, char)> = c
+            .locales
+            .iter()
+            .map(|l| {
+                (
+                    l.code.as_str(),
+                    l.typography.smart_punctuation,
+                    l.typography.quotes.open,
+                )
+            })
+            .collect();
+        assert_eq!(
+            t,
+            [("en", false, '“'), ("uk", true, '«'), ("de", false, '»')]
+        );
+        // On unless turned off.
+        let c = parse("locales:\n  - code: ru\n").unwrap();
+        assert!(c.locales[0].typography.smart_punctuation);
+        assert_eq!(c.locales[0].typography.quotes.close, '»');
+        let e = parse("locales:\n  - code: en\n    quotes: \"«»\"\n").unwrap_err();
+        assert_eq!(e[0].location(), "hubgen.yaml:3:13", "{e:?}");
+        assert!(e[0].message.contains("four quotation marks"), "{e:?}");
+        let e = parse("locales:\n  - code: en\n    smart_quotes: true\n").unwrap_err();
+        assert_eq!(e[0].location(), "hubgen.yaml:3:5", "{e:?}");
+        assert!(e[0].message.contains("smart_quotes"), "{e:?}");
     }
 
     #[test]

@@ -29,6 +29,7 @@ mod shortcode;
 mod sink;
 mod slug;
 mod source;
+mod typography;
 mod view;
 mod yaml;
 

@@ -6,7 +6,8 @@ use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, 
 
 use crate::diag::{Code, code};
 use crate::i18n::{Localizer, Tracked};
-use crate::shortcode::{self, Args, Output, Provider};
+use crate::shortcode::{self, Args, Call, Item, Output, Provider};
+use crate::typography::{Quotes, Typography};
 use crate::view::TableView;
 
 /// A heading of the page, for anchors and tables of contents.
@@ -32,6 +33,8 @@ pub struct Env<'a> {
     pub resolve: &'a dyn Fn(&str) -> Result<String, String>,
     /// The id of the level-2 heading whose level-3 headings are questions.
     pub faq: Option<&'a str>,
+    /// Smart punctuation on or off, and the locale's quotation marks.
+    pub typography: &'a Typography,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -59,12 +62,19 @@ pub struct Problem {
     pub hint: Option<String>,
 }
 
-fn options() -> Options {
-    Options::ENABLE_TABLES
+/// The Markdown hubgen reads: CommonMark with tables, footnotes, strikethrough and heading
+/// attributes, and smart punctuation when `smart`. The shortcode scanner parses with the same
+/// options, so what it takes for code is what renders as code.
+pub(crate) fn options(smart: bool) -> Options {
+    let base = Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_HEADING_ATTRIBUTES
-        | Options::ENABLE_SMART_PUNCTUATION
+        | Options::ENABLE_HEADING_ATTRIBUTES;
+    if smart {
+        base | Options::ENABLE_SMART_PUNCTUATION
+    } else {
+        base
+    }
 }
 
 const BLOCK_MARK: &str = "<!--hubgen-block-";
@@ -76,8 +86,7 @@ pub fn render(
     loc: &Localizer,
     env: &Env<'_>,
 ) -> (Rendered, Vec<Problem>) {
-    let table_html = env.table_html;
-    let (calls, syntax) = shortcode::scan(body);
+    let (items, syntax) = shortcode::scan_items(body);
     let mut problems: Vec<Problem> = syntax
         .into_iter()
         .map(|e| Problem {
@@ -91,78 +100,28 @@ pub fn render(
     let mut source = String::with_capacity(body.len() + 64);
     let mut blocks: Vec<String> = Vec::new();
     let mut at = 0;
-    for call in &calls {
-        source.push_str(&body[at..call.start]);
-        at = call.end;
-        let mut args = Args::new(call);
-        if !provider.names().contains(&call.name.as_str()) {
-            problems.push(Problem {
-                offset: call.start,
-                code: code::SHORTCODE_UNKNOWN,
-                message: format!("unknown shortcode `{}`", call.name),
-                hint: Some(crate::diag::unknown_name_hint(
-                    &call.name,
-                    provider.names().iter().copied(),
-                )),
-            });
-            continue;
-        }
-        let tracked = Tracked::new(loc);
-        let result = provider.call(call, &mut args, &tracked);
-        for miss in tracked.into_misses() {
-            problems.push(Problem {
-                offset: call.start,
-                code: miss.code(),
-                message: match &miss.problem {
-                    Some(_) => format!("`{}`: {miss}", call.name),
-                    None => format!(
-                        "`{}` needs the string `{}`, which locale `{}` and its fallbacks lack",
-                        call.name, miss.key, loc.code
-                    ),
-                },
-                hint: Some(miss.hint()),
-            });
-        }
-        match result {
-            Ok(Output::Text(t)) => escape_markdown(&t, &mut source),
-            Ok(Output::Table(view)) if call.alone => match table_html(&view) {
-                Ok(h) => {
-                    source.push_str(&format!("\n{BLOCK_MARK}{}-->\n", blocks.len()));
-                    blocks.push(h);
-                }
-                Err(e) => problems.push(Problem {
-                    offset: call.start,
-                    code: code::TEMPLATE,
-                    message: format!("the table template failed: {e}"),
-                    hint: None,
-                }),
-            },
-            Ok(Output::Block(h)) if call.alone => {
-                source.push_str(&format!("\n{BLOCK_MARK}{}-->\n", blocks.len()));
-                blocks.push(h);
+    for item in &items {
+        match item {
+            Item::Call(call) => {
+                source.push_str(&body[at..call.start]);
+                at = call.end;
+                let out = Expanded {
+                    source: &mut source,
+                    blocks: &mut blocks,
+                    problems: &mut problems,
+                };
+                expand(call, provider, loc, env.table_html, out);
             }
-            Ok(Output::Table(_) | Output::Block(_)) => problems.push(Problem {
-                offset: call.start,
-                code: code::SHORTCODE_PLACEMENT,
-                message: format!(
-                    "`{}` places a block and must stand alone on its line",
-                    call.name
-                ),
-                hint: Some(
-                    "put the shortcode on a line of its own, with blank lines around it".into(),
-                ),
-            }),
-            Err(e) => problems.push(Problem {
-                offset: call.start,
-                code: e.code,
-                message: e.message,
-                hint: e.hint,
-            }),
+            Item::Literal { start, end, text } => {
+                source.push_str(&body[at..*start]);
+                at = *end;
+                escape_literal(text, &mut source);
+            }
         }
     }
     source.push_str(&body[at..]);
 
-    let mut rendered = to_html_with(&source, env.faq, &mut |dest: &str| {
+    let mut rendered = to_html_with(&source, env.faq, env.typography, &mut |dest: &str| {
         match (env.resolve)(dest) {
             Ok(url) => Some(url),
             Err(message) => {
@@ -189,6 +148,99 @@ pub fn render(
     (rendered, problems)
 }
 
+/// Where an expanded shortcode goes: Markdown, blocks placed after rendering, problems.
+struct Expanded<'o> {
+    source: &'o mut String,
+    blocks: &'o mut Vec<String>,
+    problems: &'o mut Vec<Problem>,
+}
+
+/// Calls one shortcode and writes what it gives (or why not) to `out`.
+fn expand(
+    call: &Call,
+    provider: &dyn Provider,
+    loc: &Localizer,
+    table_html: &dyn Fn(&TableView) -> Result<String, String>,
+    out: Expanded<'_>,
+) {
+    let mut args = Args::new(call);
+    if !provider.names().contains(&call.name.as_str()) {
+        out.problems.push(Problem {
+            offset: call.start,
+            code: code::SHORTCODE_UNKNOWN,
+            message: format!("unknown shortcode `{}`", call.name),
+            hint: Some(crate::diag::unknown_name_hint(
+                &call.name,
+                provider.names().iter().copied(),
+            )),
+        });
+        return;
+    }
+    let tracked = Tracked::new(loc);
+    let result = provider.call(call, &mut args, &tracked);
+    for miss in tracked.into_misses() {
+        out.problems.push(Problem {
+            offset: call.start,
+            code: miss.code(),
+            message: match &miss.problem {
+                Some(_) => format!("`{}`: {miss}", call.name),
+                None => format!(
+                    "`{}` needs the string `{}`, which locale `{}` and its fallbacks lack",
+                    call.name, miss.key, loc.code
+                ),
+            },
+            hint: Some(miss.hint()),
+        });
+    }
+    match result {
+        Ok(Output::Text(t)) => escape_markdown(&t, out.source),
+        Ok(Output::Table(view)) if call.alone => match table_html(&view) {
+            Ok(h) => {
+                out.source
+                    .push_str(&format!("\n{BLOCK_MARK}{}-->\n", out.blocks.len()));
+                out.blocks.push(h);
+            }
+            Err(e) => out.problems.push(Problem {
+                offset: call.start,
+                code: code::TEMPLATE,
+                message: format!("the table template failed: {e}"),
+                hint: None,
+            }),
+        },
+        Ok(Output::Block(h)) if call.alone => {
+            out.source
+                .push_str(&format!("\n{BLOCK_MARK}{}-->\n", out.blocks.len()));
+            out.blocks.push(h);
+        }
+        Ok(Output::Table(_) | Output::Block(_)) => out.problems.push(Problem {
+            offset: call.start,
+            code: code::SHORTCODE_PLACEMENT,
+            message: format!(
+                "`{}` places a block and must stand alone on its line",
+                call.name
+            ),
+            hint: Some("put the shortcode on a line of its own, with blank lines around it".into()),
+        }),
+        Err(e) => out.problems.push(Problem {
+            offset: call.start,
+            code: e.code,
+            message: e.message,
+            hint: e.hint,
+        }),
+    }
+}
+
+/// Escapes every ASCII punctuation character (CommonMark lets each be escaped), so the text is
+/// neither Markdown nor smart punctuation: an escaped shortcode reads exactly as typed.
+fn escape_literal(text: &str, out: &mut String) {
+    for c in text.chars() {
+        if c.is_ascii_punctuation() {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+}
+
 /// Escapes the characters that would change a figure's meaning in Markdown.
 fn escape_markdown(text: &str, out: &mut String) {
     for c in text.chars() {
@@ -205,16 +257,34 @@ fn escape_markdown(text: &str, out: &mut String) {
 /// Plain Markdown → HTML with heading ids and wrapped tables.
 #[cfg(test)]
 pub fn to_html(source: &str) -> Rendered {
-    to_html_with(source, None, &mut |d: &str| Some(d.to_owned()))
+    to_html_with(
+        source,
+        None,
+        &Typography::for_locale("en"),
+        &mut |d: &str| Some(d.to_owned()),
+    )
 }
 
 /// Markdown → HTML; `@/` links go through `resolve`, and the FAQ under heading `faq` is collected.
 pub fn to_html_with(
     source: &str,
     faq: Option<&str>,
+    typography: &Typography,
     resolve: &mut dyn FnMut(&str) -> Option<String>,
 ) -> Rendered {
-    let events: Vec<Event> = Parser::new_ext(source, options()).collect();
+    let parser = Parser::new_ext(source, options(typography.smart_punctuation));
+    let events: Vec<Event> = if typography.smart_punctuation && typography.quotes != Quotes::ENGLISH
+    {
+        let mut nested_open = false;
+        parser
+            .into_offset_iter()
+            .map(|(e, range)| {
+                localize_quote(e, &source[range], &typography.quotes, &mut nested_open)
+            })
+            .collect()
+    } else {
+        parser.collect()
+    };
     let mut used: HashSet<String> = HashSet::new();
     // Explicit ids are reserved first so generated ones never collide with them.
     for e in &events {
@@ -307,6 +377,33 @@ pub fn to_html_with(
         faq,
         links,
     }
+}
+
+/// A quotation mark smart punctuation typed (English, as CommonMark's smart punctuation has it)
+/// as the locale's mark. pulldown-cmark gives each mark it types as an event of its own whose
+/// source is the straight quote; a nested `‘` always comes with its `’`, the next single quote
+/// typed after it, so the `’` of an apostrophe (`don’t`) stays one.
+fn localize_quote<'a>(
+    e: Event<'a>,
+    typed: &str,
+    quotes: &Quotes,
+    nested_open: &mut bool,
+) -> Event<'a> {
+    let Event::Text(text) = &e else { return e };
+    let mark = match (typed, text.as_ref()) {
+        ("\"", "“") => quotes.open,
+        ("\"", "”") => quotes.close,
+        ("'", "‘") => {
+            *nested_open = true;
+            quotes.open_nested
+        }
+        ("'", "’") if *nested_open => {
+            *nested_open = false;
+            quotes.close_nested
+        }
+        _ => return e,
+    };
+    Event::Text(CowStr::from(mark))
 }
 
 /// The level-3 headings under the level-2 heading `id`, with the text below each as the answer.
@@ -404,6 +501,9 @@ fn unique_id(base: &str, used: &mut HashSet<String>) -> String {
 }
 
 #[cfg(test)]
+mod spec_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -413,6 +513,36 @@ mod tests {
         let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
         assert_eq!(ids, ["привіт-світ", "привіт-світ-1", "kept", "kept-1"]);
         assert!(r.html.contains("<h2 id=\"kept\">Kept</h2>"), "{}", r.html);
+    }
+
+    #[test]
+    fn typed_quotes_become_the_locales_marks_and_apostrophes_stay() {
+        let md = "He said \"it's 'fine' -- really...\" and left.\n\n`\"code\"` \"a\"\n";
+        let html = |code: &str| {
+            to_html_with(md, None, &Typography::for_locale(code), &mut |d: &str| {
+                Some(d.to_owned())
+            })
+            .html
+        };
+        assert_eq!(
+            html("en"),
+            "<p>He said “it’s ‘fine’ – really…” and left.</p>\n<p><code>\"code\"</code> “a”</p>\n"
+        );
+        assert_eq!(
+            html("uk"),
+            "<p>He said «it’s „fine“ – really…» and left.</p>\n<p><code>\"code\"</code> «a»</p>\n"
+        );
+        assert_eq!(
+            html("de"),
+            "<p>He said „it’s ‚fine‘ – really…“ and left.</p>\n<p><code>\"code\"</code> „a“</p>\n"
+        );
+        let plain = to_html_with(md, None, &Typography::PLAIN, &mut |d: &str| {
+            Some(d.to_owned())
+        });
+        assert_eq!(
+            plain.html,
+            "<p>He said \"it's 'fine' -- really...\" and left.</p>\n<p><code>\"code\"</code> \"a\"</p>\n"
+        );
     }
 
     #[test]
@@ -430,7 +560,12 @@ mod tests {
     #[test]
     fn faq_is_collected_under_its_heading_only() {
         let md = "## Intro\n\n### Not a question\n\nText.\n\n## FAQ {#faq}\n\n### How much?\n\nFrom `$190`,\nsee [the table](#t).\n\n- one\n- two\n\n### Empty?\n\n## After {#after}\n\n### Also not\n\nNo.\n";
-        let r = to_html_with(md, Some("faq"), &mut |d: &str| Some(d.to_owned()));
+        let r = to_html_with(
+            md,
+            Some("faq"),
+            &Typography::for_locale("en"),
+            &mut |d: &str| Some(d.to_owned()),
+        );
         assert_eq!(
             r.faq,
             [Faq {
@@ -443,7 +578,8 @@ mod tests {
     #[test]
     fn internal_links_are_resolved_and_failures_reported() {
         let mut seen = Vec::new();
-        let r = to_html_with("[a](@/x.md#y) [b](@/gone.md)", None, &mut |d: &str| {
+        let en = Typography::for_locale("en");
+        let r = to_html_with("[a](@/x.md#y) [b](@/gone.md)", None, &en, &mut |d: &str| {
             seen.push(d.to_owned());
             (d == "@/x.md#y").then(|| "/en/x/#y".to_owned())
         });

@@ -18,6 +18,7 @@ use crate::markdown;
 use crate::shortcode::Provider;
 use crate::sink::{Refused, Sink};
 use crate::source::pos_of;
+use crate::typography::Typography;
 use crate::view::TableView;
 
 /// The Tera instance and where each template came from.
@@ -635,6 +636,8 @@ fn site_values(inputs: &Inputs<'_>, jobs: &[Job]) -> HashMap<String, Value> {
     }
     #[derive(Serialize)]
     struct SiteCtx<'a> {
+        /// The site's name from `hubgen.yaml`, if it has one.
+        title: Option<&'a str>,
         base_url: &'a str,
         css: &'a str,
         css_integrity: &'a str,
@@ -670,6 +673,7 @@ fn site_values(inputs: &Inputs<'_>, jobs: &[Job]) -> HashMap<String, Value> {
             ))
         });
         let ctx = SiteCtx {
+            title: config.title.as_deref(),
             base_url: &config.base_url,
             css: &inputs.assets.css,
             css_integrity: &inputs.assets.css_integrity,
@@ -1092,10 +1096,17 @@ fn render_body(
     };
     let resolve = |dest: &str| resolve_link(inputs.config, urls, job.locale, dest);
     let extra = page.front.extra.as_ref();
+    let typography = inputs
+        .config
+        .locales
+        .iter()
+        .find(|l| l.code == job.locale)
+        .map_or_else(|| Typography::for_locale(job.locale), |l| l.typography);
     let env = markdown::Env {
         table_html: &table_html,
         resolve: &resolve,
         faq: extra.and_then(|e| e.get("faq")).and_then(|f| f.as_str()),
+        typography: &typography,
     };
     let text = page.text().map_err(|d| vec![d])?;
     let (md, problems) = markdown::render(text.body(), inputs.provider, loc, &env);

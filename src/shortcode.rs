@@ -2,7 +2,8 @@
 //!
 //! Syntax: `{{ name(key="text", other=8) }}`. A table stands alone on its line; a figure may sit
 //! inside a sentence. What a name means is not the engine's business: a [`Provider`] (the site's
-//! domain) answers each call with text or a table.
+//! domain) answers each call with text or a table. Nothing in code (as CommonMark parses it) is a
+//! shortcode, and `{{/* name() */}}` writes `{{ name() }}` as text.
 
 use crate::diag::{Code, code};
 use crate::i18n::Tracked;
@@ -232,81 +233,138 @@ pub struct SyntaxError {
     pub message: String,
 }
 
-/// Finds every `{{ … }}` outside code spans and fenced code blocks.
+/// What the scanner found in a body, in the order written.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Item {
+    /// A shortcode to call.
+    Call(Call),
+    /// An escaped shortcode, `{{/* name() */}}`: its range in the body and the text it stands
+    /// for, `{{ name() }}`, written as it is.
+    Literal {
+        start: usize,
+        end: usize,
+        text: String,
+    },
+}
+
+/// Opens an escaped shortcode: `{{/* table(name="fit") */}}` writes `{{ table(name="fit") }}`.
+pub const ESCAPE_OPEN: &str = "{{/*";
+/// Closes an escaped shortcode.
+pub const ESCAPE_CLOSE: &str = "*/}}";
+
+/// Finds every `{{ … }}` outside code (see [`scan_items`]), escaped ones left out.
+#[cfg(test)]
 pub fn scan(body: &str) -> (Vec<Call>, Vec<SyntaxError>) {
-    let mut calls = Vec::new();
-    if !body.contains("{{") {
-        // Most pages have no shortcode: one fast search instead of a walk over every line.
-        return (calls, Vec::new());
-    }
-    let mut errors = Vec::new();
-    let mut in_fence: Option<&str> = None;
-    let mut line_start = 0;
-    for line in body.split_inclusive('\n') {
-        let trimmed = line.trim_start();
-        let fence = ["```", "~~~"].into_iter().find(|f| trimmed.starts_with(f));
-        match (in_fence, fence) {
-            (None, Some(f)) => in_fence = Some(f),
-            (Some(open), Some(f)) if open == f => in_fence = None,
-            (None, None) => scan_line(line, line_start, &mut calls, &mut errors),
-            _ => {}
-        }
-        line_start += line.len();
-    }
+    let (items, errors) = scan_items(body);
+    let calls = items
+        .into_iter()
+        .filter_map(|i| match i {
+            Item::Call(c) => Some(c),
+            Item::Literal { .. } => None,
+        })
+        .collect();
     (calls, errors)
 }
 
-fn scan_line(line: &str, base: usize, calls: &mut Vec<Call>, errors: &mut Vec<SyntaxError>) {
-    let bytes = line.as_bytes();
+/// Finds every `{{ … }}` and escaped `{{/* … */}}` of `body` that is not code. What is code is
+/// CommonMark's block and inline structure as pulldown-cmark parses it with hubgen's options:
+/// fenced and indented code blocks (also inside list items and block quotes) and code spans,
+/// which are written out as they are.
+pub fn scan_items(body: &str) -> (Vec<Item>, Vec<SyntaxError>) {
+    let mut items = Vec::new();
+    let mut errors = Vec::new();
+    if !body.contains("{{") {
+        // Most pages have no shortcode: one fast search instead of a parse.
+        return (items, errors);
+    }
+    let code = code_ranges(body);
+    let mut line_start = 0;
+    for line in body.split_inclusive('\n') {
+        scan_line(line, line_start, &code, &mut items, &mut errors);
+        line_start += line.len();
+    }
+    (items, errors)
+}
+
+/// Byte ranges of the code blocks and code spans of `body`, in order.
+fn code_ranges(body: &str) -> Vec<std::ops::Range<usize>> {
+    use pulldown_cmark::{Event, Parser, Tag};
+    Parser::new_ext(body, crate::markdown::options(false))
+        .into_offset_iter()
+        .filter_map(|(e, range)| match e {
+            Event::Start(Tag::CodeBlock(_)) | Event::Code(_) => Some(range),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The end of the code range holding byte `at`, if `at` is code.
+fn code_end(code: &[std::ops::Range<usize>], at: usize) -> Option<usize> {
+    let i = code.partition_point(|r| r.end <= at);
+    code.get(i).filter(|r| r.start <= at).map(|r| r.end)
+}
+
+fn scan_line(
+    line: &str,
+    base: usize,
+    code: &[std::ops::Range<usize>],
+    items: &mut Vec<Item>,
+    errors: &mut Vec<SyntaxError>,
+) {
     let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'`' {
-            // Skip a code span: a run of n backticks up to the next run of exactly n.
-            let run = bytes[i..].iter().take_while(|b| **b == b'`').count();
-            let ticks = &line[i..i + run];
-            match line[i + run..].find(ticks) {
-                Some(close) => i = i + run + close + run,
-                None => i += run,
-            }
+    while let Some(found) = line[i..].find("{{") {
+        i += found;
+        if let Some(end) = code_end(code, base + i) {
+            // Code is written out as it is: go on after it.
+            i = (end - base).min(line.len()).max(i + 2);
             continue;
         }
-        if line[i..].starts_with("{{") {
-            match line[i + 2..].find("}}") {
-                None => {
-                    errors.push(SyntaxError {
-                        offset: base + i,
-                        message:
-                            "a shortcode opened with `{{` is not closed with `}}` on the same line"
-                                .into(),
-                    });
-                    return;
-                }
-                Some(close) => {
-                    let inner = &line[i + 2..i + 2 + close];
-                    let end = i + 2 + close + 2;
-                    match parse_call(inner) {
-                        Ok((name, args)) => {
-                            let alone =
-                                line[..i].trim().is_empty() && line[end..].trim().is_empty();
-                            calls.push(Call {
-                                name,
-                                args,
-                                start: base + i,
-                                end: base + end,
-                                alone,
-                            });
-                        }
-                        Err(message) => errors.push(SyntaxError {
-                            offset: base + i,
-                            message,
-                        }),
-                    }
-                    i = end;
-                    continue;
-                }
-            }
+        if let Some(rest) = line[i..].strip_prefix(ESCAPE_OPEN) {
+            let Some(close) = rest.find(ESCAPE_CLOSE) else {
+                errors.push(SyntaxError {
+                    offset: base + i,
+                    message: format!(
+                        "an escaped shortcode opened with `{ESCAPE_OPEN}` is not closed with `{ESCAPE_CLOSE}` on the same line"
+                    ),
+                });
+                return;
+            };
+            let end = i + ESCAPE_OPEN.len() + close + ESCAPE_CLOSE.len();
+            items.push(Item::Literal {
+                start: base + i,
+                end: base + end,
+                text: format!("{{{{{}}}}}", &rest[..close]),
+            });
+            i = end;
+            continue;
         }
-        i += line[i..].chars().next().map_or(1, char::len_utf8);
+        let Some(close) = line[i + 2..].find("}}") else {
+            errors.push(SyntaxError {
+                offset: base + i,
+                message: "a shortcode opened with `{{` is not closed with `}}` on the same line"
+                    .into(),
+            });
+            return;
+        };
+        let inner = &line[i + 2..i + 2 + close];
+        let end = i + 2 + close + 2;
+        match parse_call(inner) {
+            Ok((name, args)) => {
+                let alone = line[..i].trim().is_empty() && line[end..].trim().is_empty();
+                items.push(Item::Call(Call {
+                    name,
+                    args,
+                    start: base + i,
+                    end: base + end,
+                    alone,
+                }));
+            }
+            Err(message) => errors.push(SyntaxError {
+                offset: base + i,
+                message,
+            }),
+        }
+        i = end;
     }
 }
 
@@ -387,6 +445,60 @@ mod tests {
             &body[calls[1].start..calls[1].end],
             "{{ table(name=\"fit\") }}"
         );
+    }
+
+    /// The names of the calls `scan` finds in `body`, syntax errors failing the test.
+    fn names(body: &str) -> Vec<String> {
+        let (calls, errors) = scan(body);
+        assert!(errors.is_empty(), "{errors:?}");
+        calls.into_iter().map(|c| c.name).collect()
+    }
+
+    #[test]
+    fn nothing_in_code_is_a_shortcode_by_commonmark_block_structure() {
+        let cases = [
+            // an indented code block, after a blank line
+            "Text.\n\n    {{ nope() }}\n\n{{ yes() }}\n",
+            // a list item's indented code block (2 for the item + 4)
+            "- item\n\n      {{ nope() }}\n\n{{ yes() }}\n",
+            // a list item's fenced code block
+            "1. item\n\n   ```\n   {{ nope() }}\n   ```\n\n{{ yes() }}\n",
+            // a block quote's indented code block
+            ">     {{ nope() }}\n\n{{ yes() }}\n",
+            // a block quote's fenced code block, closed by the end of the quote
+            "> ~~~\n> {{ nope() }}\n\n{{ yes() }}\n",
+            // a longer fence holds a shorter one
+            "````\n```\n{{ nope() }}\n````\n{{ yes() }}\n",
+            // a code span over two lines, and one of double backticks
+            "a `x\n{{ nope() }}` b ``{{ nope() }}`` {{ yes() }}\n",
+        ];
+        for body in cases {
+            assert_eq!(names(body), ["yes"], "{body:?}");
+        }
+        // Not code: four spaces that continue a paragraph, a fence in a code span, an
+        // unclosed backtick.
+        assert_eq!(names("Text\n    {{ yes() }}\n"), ["yes"]);
+        assert_eq!(names("`` ``` `` {{ yes() }}\n"), ["yes"]);
+        assert_eq!(names("a ` b {{ yes() }}\n"), ["yes"]);
+        // A shortcode inside a list item or a quote, outside code, is one.
+        assert_eq!(names("- {{ yes() }}\n\n> {{ yes() }}\n"), ["yes", "yes"]);
+    }
+
+    #[test]
+    fn an_escaped_shortcode_is_a_literal_with_its_text() {
+        let body = "Write {{/* table(name=\"fit\") */}} alone; {{ yes() }} `{{/* kept */}}`\n";
+        let (items, errors) = scan_items(body);
+        assert!(errors.is_empty(), "{errors:?}");
+        let Item::Literal { start, end, text } = &items[0] else {
+            panic!("{items:?}");
+        };
+        assert_eq!(text, "{{ table(name=\"fit\") }}");
+        assert_eq!(&body[*start..*end], "{{/* table(name=\"fit\") */}}");
+        assert!(matches!(&items[1], Item::Call(c) if c.name == "yes"));
+        assert_eq!(items.len(), 2, "code is left as written: {items:?}");
+        let (_, errors) = scan_items("x {{/* table() }}\n");
+        assert!(errors[0].message.contains("*/}}"), "{errors:?}");
+        assert_eq!(errors[0].offset, 2);
     }
 
     #[test]

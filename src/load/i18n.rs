@@ -54,7 +54,7 @@ pub fn load(config: &Config) -> (Vec<FtlFile>, Vec<Diagnostic>) {
             }
         } else {
             let prefix = format!("i18n/{}/", locale.code);
-            for (name, bytes) in embedded::under(&prefix) {
+            for (name, bytes) in embedded::under(&format!("builtin/{prefix}")) {
                 let text = String::from_utf8_lossy(bytes).into_owned();
                 sources.push((
                     locale.code.clone(),

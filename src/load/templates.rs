@@ -49,14 +49,14 @@ pub fn load(config: &Config) -> (Theme, Vec<Diagnostic>) {
             read_statics(root, &dir.join("static"), &mut statics, &mut diags);
         }
         None => {
-            for (name, bytes) in embedded::under("themes/default/templates/") {
+            for (name, bytes) in embedded::under("builtin/theme/templates/") {
                 templates.push(TemplateSource {
                     name: name.to_owned(),
-                    file: PathBuf::from(format!("(built-in) themes/default/templates/{name}")),
+                    file: PathBuf::from(format!("(built-in) templates/{name}")),
                     text: String::from_utf8_lossy(bytes).into_owned(),
                 });
             }
-            for (name, bytes) in embedded::under("themes/default/static/") {
+            for (name, bytes) in embedded::under("builtin/theme/static/") {
                 statics.push(StaticFile {
                     rel: name.to_owned(),
                     bytes: bytes.to_vec(),

@@ -15,6 +15,7 @@ use crate::shortcode::NoShortcodes;
 fn config(locales: &[(&str, &[&str])], prefix_default_locale: bool) -> Config {
     Config {
         root: PathBuf::from("/nonexistent"),
+        title: None,
         base_url: "https://x.example".into(),
         base_url_set: true,
         default_locale: locales[0].0.into(),
@@ -24,6 +25,7 @@ fn config(locales: &[(&str, &[&str])], prefix_default_locale: bool) -> Config {
                 code: (*code).into(),
                 fallback: chain.iter().map(|c| (*c).to_owned()).collect(),
                 required: None,
+                typography: crate::typography::Typography::for_locale(code),
             })
             .collect(),
         theme_dir: None,
@@ -365,7 +367,7 @@ fn a_large_sitemap_becomes_an_index_of_small_files_written_one_by_one() {
         by_code: HashMap::new(),
     };
     // The built-in theme's sitemap template alone.
-    let sitemap = crate::embedded::under("themes/default/templates/")
+    let sitemap = crate::embedded::under("builtin/theme/templates/")
         .find(|(n, _)| *n == "sitemap.xml")
         .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
         .expect("the built-in theme has a sitemap");
