@@ -273,10 +273,12 @@ impl Site<'_> {
         }
     }
 
-    /// "Stock as of 2026-11-30." when data says when the stock was counted.
+    /// "Stock as of 30 November 2026." when data says when the stock was counted (the date as
+    /// the locale writes it; in ru and uk it ends with the abbreviation of "year" and its dot).
     pub(super) fn stock_as_of(&self, l: &Tracked<'_>) -> Option<String> {
         let date = self.cat.stock_as_of.as_ref()?;
-        l.t("stock-as-of", &[("date", Arg::Str(date.clone()))]).ok()
+        l.t("stock-as-of", &[("date", Arg::Str(long_date(l, date)))])
+            .ok()
     }
 
     fn interconnect_table(&self, l: &Tracked<'_>) -> TableView {
@@ -1432,6 +1434,27 @@ fn sc_hours_per_month(
         l.int(i64::from(cat.hours_per_month))
     };
     text(out)
+}
+
+/// A `YYYY-MM-DD` date as the locale writes it in prose ("30 November 2026", "30 листопада
+/// 2026 р.", "2026年11月30日"): the month's name and the order come from the strings.
+fn long_date(l: &Tracked<'_>, date: &str) -> String {
+    let mut parts = date.splitn(3, '-').map(|p| p.parse::<u32>().ok());
+    let (Some(Some(year)), Some(Some(month)), Some(Some(day))) =
+        (parts.next(), parts.next(), parts.next())
+    else {
+        return date.to_owned();
+    };
+    l.t(
+        "date-long",
+        &[
+            ("day", Arg::Str(day.to_string())),
+            ("month", Arg::Str(l.s(&format!("month-of-{month}")))),
+            ("monthnum", Arg::Str(month.to_string())),
+            ("year", Arg::Str(year.to_string())),
+        ],
+    )
+    .unwrap_or_else(|_| date.to_owned())
 }
 
 #[cfg(test)]
