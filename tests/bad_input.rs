@@ -42,6 +42,16 @@ fn refused(out: &str, says: &[&str]) -> Expect {
     }
 }
 
+/// Gives the site's theme its own `page.html` (a copy of the built-in one, which it otherwise
+/// takes as it is), for an error to be planted in.
+fn theme_page(root: &Path) {
+    std::fs::write(
+        root.join("themes/default/templates/page.html"),
+        include_str!("../builtin/theme/templates/page.html"),
+    )
+    .expect("write");
+}
+
 /// Replaces the first `from` in `rel` with `to`; returns `rel:line:col` of `at` (a substring of
 /// `to`) in the new text.
 fn plant(root: &Path, rel: &str, from: &str, to: &str, at: &str) -> String {
@@ -320,6 +330,7 @@ fn cases() -> Vec<(&'static str, Setup)> {
         }),
         // ---- templates ----
         ("template syntax error", |r| {
+            theme_page(r);
             let at = plant(
                 r,
                 "themes/default/templates/page.html",
@@ -330,6 +341,7 @@ fn cases() -> Vec<(&'static str, Setup)> {
             build(&[&at[..at.find(':').unwrap_or(0)]])
         }),
         ("template calling an unknown filter", |r| {
+            theme_page(r);
             let at = plant(
                 r,
                 "themes/default/templates/page.html",

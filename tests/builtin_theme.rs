@@ -66,3 +66,39 @@ fn a_bare_folder_of_markdown_builds_with_nothing_of_gpu_rent_hub_in_its_output()
     let chooser = read(root, "index.html");
     assert!(chooser.contains("Field Notes"), "{chooser}");
 }
+
+#[test]
+fn a_theme_holds_only_the_templates_it_changes_and_takes_the_rest_as_built_in() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let root = tmp.path();
+    write(root, "hubgen.yaml", "title: Field Notes\ntheme: mine\n");
+    write(
+        root,
+        "content/en/_index.md",
+        "---\ntitle: Home\n---\n\nWelcome.\n",
+    );
+    write(
+        root,
+        "content/en/a.md",
+        "---\ntitle: A note\n---\n\nText.\n",
+    );
+    // Only the page template: the section, sitemap, robots and base stay the built-in ones.
+    write(
+        root,
+        "themes/mine/templates/page.html",
+        "{% extends \"base.html\" %}{% block content %}<p class=mine>{{ page.title }}</p>{% endblock %}",
+    );
+    build_ok(root);
+    let page = read(root, "en/a/index.html");
+    assert!(page.contains("<p class=mine>A note</p>"), "{page}");
+    assert!(
+        page.contains("Field Notes"),
+        "the built-in base.html: {page}"
+    );
+    let section = read(root, "en/index.html");
+    assert!(
+        section.contains("/en/a/"),
+        "the built-in section.html: {section}"
+    );
+    assert!(root.join("public/sitemap.xml").is_file());
+}

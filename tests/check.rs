@@ -140,9 +140,20 @@ fn shortcode() {
     assert!(e[0].4.starts_with("did you mean `weights_gb`?"), "{e:?}");
 }
 
+/// Gives the site's theme its own `page.html` (a copy of the built-in one, which it otherwise
+/// takes as it is), for an error to be planted in.
+fn theme_page(root: &std::path::Path) {
+    std::fs::write(
+        root.join("themes/default/templates/page.html"),
+        include_str!("../builtin/theme/templates/page.html"),
+    )
+    .expect("write");
+}
+
 #[test]
 fn template_syntax_at_the_template_line() {
     let site = fixture_copy();
+    theme_page(site.path());
     let (line, col) = plant(
         site.path(),
         "themes/default/templates/page.html",
@@ -161,6 +172,7 @@ fn template_syntax_at_the_template_line() {
 #[test]
 fn template_runtime_error_names_the_page_once() {
     let site = fixture_copy();
+    theme_page(site.path());
     let (line, col) = plant(
         site.path(),
         "themes/default/templates/page.html",

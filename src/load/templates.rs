@@ -31,6 +31,15 @@ pub fn load(config: &Config) -> (Theme, Vec<Diagnostic>) {
     let mut templates = Vec::new();
     let mut statics = Vec::new();
     let root = &config.root;
+    // The built-in templates first; a theme's template of the same name replaces one, and a
+    // theme need only hold the templates it changes (as Zola's site templates over a theme's).
+    for (name, bytes) in embedded::under("builtin/theme/templates/") {
+        templates.push(TemplateSource {
+            name: name.to_owned(),
+            file: PathBuf::from(format!("(built-in) templates/{name}")),
+            text: String::from_utf8_lossy(bytes).into_owned(),
+        });
+    }
     match &config.theme_dir {
         Some(dir) => {
             let (found, d) = files::walk(root, &dir.join("templates"), |_| true);
@@ -38,24 +47,20 @@ pub fn load(config: &Config) -> (Theme, Vec<Diagnostic>) {
             for f in found {
                 let file = f.path.strip_prefix(root).unwrap_or(&f.path).to_path_buf();
                 match files::read_text(root, &f.path, &file) {
-                    Ok(text) => templates.push(TemplateSource {
-                        name: f.rel,
-                        file,
-                        text,
-                    }),
+                    Ok(text) => {
+                        templates.retain(|t| t.name != f.rel);
+                        templates.push(TemplateSource {
+                            name: f.rel,
+                            file,
+                            text,
+                        });
+                    }
                     Err(d) => diags.push(d),
                 }
             }
             read_statics(root, &dir.join("static"), &mut statics, &mut diags);
         }
         None => {
-            for (name, bytes) in embedded::under("builtin/theme/templates/") {
-                templates.push(TemplateSource {
-                    name: name.to_owned(),
-                    file: PathBuf::from(format!("(built-in) templates/{name}")),
-                    text: String::from_utf8_lossy(bytes).into_owned(),
-                });
-            }
             for (name, bytes) in embedded::under("builtin/theme/static/") {
                 statics.push(StaticFile {
                     rel: name.to_owned(),
