@@ -73,6 +73,7 @@ table-fit-note = Память посчитана по нашей модели: g
     [many] { $hours } часов
    *[other] { $hours } часа
 } и на число карт. Раскройте цифру, чтобы увидеть, из чего она складывается.
+table-memory-note = Память посчитана по нашей модели: gradient checkpointing включён, длина последовательности — { $seq }, размер батча — { $batch }, адаптеры ранга { $rank } (около { $adapter } параметров), служебный резерв (CUDA, библиотеки) — { $reserve }; результат округлён вверх до целого гигабайта. Выбранная карта должна вмещать задачу в пределах { $headroom } своей памяти. Каждое число — задача на одной карте; если разделить её между несколькими картами, каждая держит ещё и свои активации и резерв, а сколько это вместе, показывает таблица подбора.
 memory-weights = веса { $value }
 memory-trainable = градиенты и оптимизатор, +{ $overhead } накладных { $value }
 memory-other-cards = активации и резерв ещё на { $cards ->
@@ -113,7 +114,7 @@ link-nvlink-nvswitch = NVLink с NVSwitch
 link-infinity-fabric = Infinity Fabric
 link-nvlink-bridge-optional = Мост NVLink (опционально)
 link-nvlink-bridge = Мост NVLink
-link-pcie4-p2p = PCIe Gen4 peer-to-peer
+link-pcie4-p2p = PCIe Gen4, прямой обмен между картами (P2P)
 link-pcie-p2p-no-nvlink = PCIe, без NVLink
 sharding-up-to = { $n ->
     [one] Да, максимум { $n } карта
@@ -252,6 +253,7 @@ gpus-description = Все GPU, которые мы сдаём в аренду: �
 gpus-intro = У каждой карты, которую мы сдаём в аренду, есть своя страница: характеристики, цены, наличие по регионам, задачи дообучения, которые на ней помещаются, и сколько стоит обучение на ней.
 card-page-title = Аренда { $card }
 card-page-description = { $card }, { $vram } памяти, { $monthly }: характеристики, наличие по регионам и задачи дообучения, которые помещаются на карту.
+card-page-description-out = { $card }, { $vram } памяти: сейчас нет в наличии; когда появится, аренда — { $monthly }. Характеристики, цены и задачи дообучения, которые помещаются на карту.
 card-page-intro = У { $card } — { $vram } памяти. Цена аренды: { $weekly } за неделю, { $monthly } (в пересчёте на час — { $hourly } за GPU-час).
 card-page-specs = Характеристики
 card-page-prices = Цены
@@ -288,6 +290,7 @@ spec-vram = Память
 spec-memory = Тип памяти
 spec-bandwidth = Пропускная способность памяти
 spec-bf16-tflops = BF16, TFLOPS (без разреженности)
+spec-source = источник: { $title }
 spec-fp8 = FP8
 spec-yes = да
 spec-no = нет

@@ -73,6 +73,7 @@ table-fit-note = Пам’ять пораховано за нашою модел
     [many] { $hours } годин
    *[other] { $hours } години
 } і на кількість карт. Розгорніть цифру, щоб побачити, з чого вона складається.
+table-memory-note = Пам’ять пораховано за нашою моделлю: gradient checkpointing увімкнено, довжина послідовності — { $seq }, розмір батча — { $batch }, адаптери рангу { $rank } (близько { $adapter } параметрів), резерв для середовища виконання — { $reserve }; результат округлено вгору до цілого гігабайта. Вибрана карта має вміщувати завдання в межах { $headroom } своєї пам’яті. Кожне число — це завдання на одній карті; якщо розділити його між кількома картами, кожна з них ще тримає власні активації та резерв, а скільки це разом, показує таблиця відповідності.
 memory-weights = ваги { $value }
 memory-trainable = стан навчання, +{ $overhead } накладних { $value }
 memory-other-cards = активації й резерв ще на { $cards ->
@@ -113,7 +114,7 @@ link-nvlink-nvswitch = NVLink з NVSwitch
 link-infinity-fabric = Infinity Fabric
 link-nvlink-bridge-optional = Опційний міст NVLink
 link-nvlink-bridge = Міст NVLink
-link-pcie4-p2p = PCIe Gen4 peer-to-peer
+link-pcie4-p2p = PCIe Gen4, прямий обмін між картами (P2P)
 link-pcie-p2p-no-nvlink = PCIe, без NVLink і без P2P
 sharding-up-to = { $n ->
     [one] Так, щонайбільше { $n } карта
@@ -252,6 +253,7 @@ gpus-description = Усі GPU, які ми здаємо в оренду: хар�
 gpus-intro = Кожна карта, яку ми здаємо в оренду, має власну сторінку: характеристики, ціни, наявність за регіонами, завдання донавчання, які вона вміщує, і скільки коштує навчання на ній.
 card-page-title = Оренда { $card }
 card-page-description = Оренда { $card } з { $vram } пам’яті для донавчання моделей за { $monthly }: характеристики, ціни, наявність, завдання, які вона вміщує, і точка беззбитковості.
+card-page-description-out = { $card } ({ $vram }) зараз немає в наявності; коли з’явиться, оренда коштуватиме { $monthly }. Характеристики, ціни, завдання, які вона вміщує, і точка беззбитковості.
 card-page-intro = { $card } має { $vram } пам’яті. Оренда коштує { $weekly } на тиждень або { $monthly }; у перерахунку місячної ціни на години це { $hourly } за GPU-годину.
 card-page-specs = Характеристики
 card-page-prices = Ціни
@@ -288,6 +290,7 @@ spec-vram = Пам’ять
 spec-memory = Тип пам’яті
 spec-bandwidth = Пропускна здатність пам’яті
 spec-bf16-tflops = Щільні TFLOPS у BF16
+spec-source = джерело: { $title }
 spec-fp8 = FP8
 spec-yes = так
 spec-no = ні

@@ -65,15 +65,17 @@ impl Site<'_> {
                 .map(|(header, numeric)| crate::view::Column { header, numeric })
                 .collect(),
             rows,
-            note: self.assumptions_note(l),
+            note: self.assumptions_note(l, "table-memory-note"),
         }
     }
 
-    /// The memory model's assumptions, under every table of memory figures.
-    pub(super) fn assumptions_note(&self, l: &Tracked<'_>) -> Option<String> {
+    /// The memory model's assumptions, under every table of memory figures (`key`: the fit
+    /// table's note, or the memory table's, which has no prices and says its figures are one
+    /// card's).
+    pub(super) fn assumptions_note(&self, l: &Tracked<'_>, key: &str) -> Option<String> {
         let mm = &self.cat.memory;
         l.t(
-            "table-fit-note",
+            key,
             &[
                 ("seq", Arg::Str(l.int(i64::from(mm.seq_len)))),
                 ("batch", Arg::Num(f64::from(mm.batch))),
@@ -374,23 +376,15 @@ impl Site<'_> {
             rows.push(spec_row(l, "spec-memory", kind, None));
         }
         if let Some(bw) = c.bandwidth_tbs {
-            rows.push(spec_row(
-                l,
-                "spec-bandwidth",
-                l.t(
-                    "unit-tbs",
-                    &[("value", Arg::Str(l.number(bw, 2.min(bw.scale()))))],
-                )
-                .unwrap_or_default(),
-                None,
-            ));
+            rows.push(spec_row(l, "spec-bandwidth", memory_bandwidth(l, bw), None));
         }
         if let Some(s) = &c.bf16_tflops {
             rows.push(spec_row(
                 l,
                 "spec-bf16-tflops",
                 l.number(s.value, u32::from(!s.value.fract().is_zero())),
-                Some(s.source.clone()),
+                l.t("spec-source", &[("title", Arg::Str(s.source.clone()))])
+                    .ok(),
             ));
         }
         rows.push(spec_row(

@@ -102,9 +102,18 @@ impl Site<'_> {
             "\n[{}](@/{SECTION}/_index.md)\n",
             md(&l.s("card-page-back"))
         );
+        // A card with none free anywhere is not offered as rentable, here or in search results.
+        let in_stock = c
+            .free_now
+            .as_ref()
+            .is_some_and(|f| f.iter().sum::<u32>() > 0);
         let description = l
             .t(
-                "card-page-description",
+                if in_stock {
+                    "card-page-description"
+                } else {
+                    "card-page-description-out"
+                },
                 &[
                     ("card", Arg::Str(c.name.clone())),
                     ("vram", Arg::Str(card_vram)),

@@ -170,7 +170,7 @@ impl Site<'_> {
                 ],
             ),
             rows,
-            note: self.assumptions_note(l),
+            note: self.assumptions_note(l, "table-fit-note"),
         }
     }
 

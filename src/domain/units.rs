@@ -118,6 +118,22 @@ pub(super) fn memory_terms(
     out
 }
 
+/// Memory bandwidth as datasheets write it: TB/s from 1 TB/s up, GB/s below (936 GB/s, 3.35 TB/s).
+pub(super) fn memory_bandwidth(l: &Tracked<'_>, tbs: Decimal) -> String {
+    if tbs >= Decimal::ONE {
+        l.t(
+            "unit-tbs",
+            &[("value", Arg::Str(l.number(tbs, 2.min(tbs.scale()))))],
+        )
+    } else {
+        l.t(
+            "unit-gbs",
+            &[("value", Arg::Str(l.number(tbs * Decimal::from(1000), 0)))],
+        )
+    }
+    .unwrap_or_default()
+}
+
 pub(super) fn card_spec(c: &super::model::Card, l: &Tracked<'_>) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Some(m) = &c.memory {
@@ -127,19 +143,7 @@ pub(super) fn card_spec(c: &super::model::Card, l: &Tracked<'_>) -> String {
         parts.push(sw.clone());
     }
     if let Some(bw) = c.bandwidth_tbs {
-        parts.push(if bw >= Decimal::ONE {
-            l.t(
-                "unit-tbs",
-                &[("value", Arg::Str(l.number(bw, 2.min(bw.scale()))))],
-            )
-            .unwrap_or_default()
-        } else {
-            l.t(
-                "unit-gbs",
-                &[("value", Arg::Str(l.number(bw * Decimal::from(1000), 0)))],
-            )
-            .unwrap_or_default()
-        });
+        parts.push(memory_bandwidth(l, bw));
     }
     if c.fp8 {
         parts.push("FP8".into());
