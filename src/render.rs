@@ -647,8 +647,11 @@ fn site_values(inputs: &Inputs<'_>, jobs: &[Job]) -> HashMap<String, Value> {
         home: String,
         nav: Vec<NavItem>,
         locales: Vec<LocaleInfo>,
+        /// What the data extension gives the theme (`Provider::template_data`).
+        data: &'a serde_json::Value,
     }
     let config = inputs.config;
+    let data = inputs.provider.template_data();
     let mut out = HashMap::new();
     for locale in &config.locales {
         let Some(loc) = inputs.i18n.get(&locale.code) else {
@@ -705,6 +708,7 @@ fn site_values(inputs: &Inputs<'_>, jobs: &[Job]) -> HashMap<String, Value> {
                         .any(|p| p.locale == l.code && p.rel == "_index.md"),
                 })
                 .collect(),
+            data: &data,
         };
         let _ = loc;
         out.insert(locale.code.clone(), Value::from_serializable(&ctx));

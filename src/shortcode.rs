@@ -108,6 +108,10 @@ pub trait Provider: Send + Sync {
     fn exports(&self) -> Vec<(String, Vec<u8>)> {
         Vec::new()
     }
+    /// Values for the theme, as `site.data` in every template (a contact for the footer, …).
+    fn template_data(&self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
     /// Problems in the data that do not stop the build, at their places.
     fn warnings(&self) -> Vec<crate::diag::Diagnostic> {
         Vec::new()

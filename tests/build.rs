@@ -865,3 +865,63 @@ fn a_rented_card_without_its_local_nvme_says_not_listed_and_check_warns() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn the_contact_in_data_is_in_every_footer_and_check_says_when_there_is_none() {
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    let sel = scraper::Selector::parse("footer a[href='mailto:help@hub.example']").expect("sel");
+    let mut pages = 0;
+    for (path, bytes) in tree(&root.join("public")) {
+        let name = path.display().to_string();
+        // The pages; the language chooser and the 404 page have no footer.
+        if !name.ends_with(".html") || name == "index.html" || name.ends_with("404.html") {
+            continue;
+        }
+        let doc = scraper::Html::parse_document(&String::from_utf8_lossy(&bytes));
+        let link = doc.select(&sel).next();
+        assert!(
+            link.is_some_and(|a| a.text().collect::<String>() == "help@hub.example"),
+            "{name} has no contact in its footer"
+        );
+        pages += 1;
+    }
+    assert!(pages > 20, "{pages}");
+    // Not an address: an error at its place.
+    edit(
+        root,
+        "data/ordering.yaml",
+        "contact: mailto:help@hub.example",
+        "contact: ftp://help.example",
+    );
+    let out = hubgen(root, &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    let line = read_source(root, "data/ordering.yaml")
+        .lines()
+        .position(|l| l.starts_with("contact:"))
+        .expect("contact line")
+        + 1;
+    assert!(
+        stderr.contains(&format!("data/ordering.yaml:{line}:10"))
+            && stderr.contains("is not a mailto: address"),
+        "{stderr}"
+    );
+    // None: the footer has none, and the build says so.
+    edit(
+        root,
+        "data/ordering.yaml",
+        "contact: ftp://help.example\n",
+        "",
+    );
+    let out = hubgen(root, &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("no contact is set"), "{stderr}");
+    assert!(!read(root, "en/index.html").contains("mailto:"));
+}
+
+fn read_source(root: &Path, rel: &str) -> String {
+    std::fs::read_to_string(root.join(rel)).expect("read")
+}

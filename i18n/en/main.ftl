@@ -8,6 +8,7 @@ nav-label = Main
 language-switcher-label = Language
 section-pages = Guides
 footer-arithmetic = Every figure on this site is computed from our published data, so you can check it. Prices and stock are as of the day the site was last built.
+footer-contact = Questions before you order:{ " " }
 footer-copyright = © { $site }
 root-description = GPU rental for fine-tuning, with arithmetic you can check. Choose your language.
 root-choose = Read in English

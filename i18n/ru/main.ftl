@@ -8,6 +8,7 @@ nav-label = Основная
 language-switcher-label = Язык
 section-pages = В этом разделе
 footer-arithmetic = Все цифры на сайте рассчитаны автоматически по нашим открытым данным, так что любую из них можно проверить.
+footer-contact = Вопросы до заказа:{ " " }
 footer-copyright = © { $site }
 root-description = Аренда GPU для дообучения моделей — с расчётами, которые можно проверить. Выберите язык.
 root-choose = Читать на русском

@@ -8,6 +8,7 @@ nav-label = Основна
 language-switcher-label = Мова
 section-pages = Що почитати
 footer-arithmetic = Усі цифри на сайті обчислено автоматично з наших відкритих даних, тож кожну з них можна перевірити.
+footer-contact = Питання перед замовленням:{ " " }
 footer-copyright = © { $site }
 root-description = Оренда GPU для донавчання моделей — з розрахунками, які можна перевірити. Оберіть мову.
 root-choose = Читати українською

@@ -8,6 +8,7 @@ nav-label = 主导航
 language-switcher-label = 语言
 section-pages = 站内指南
 footer-arithmetic = 本站的价格和显存数字都由公开的数据文件自动计算得出，你可以自行核对；市场小时价仅为示例。
+footer-contact = 下单前有疑问：
 footer-copyright = © { $site }
 root-description = 租 GPU 做微调，每一笔账都能自己核算。请选择语言。
 root-choose = 阅读中文版

@@ -63,6 +63,18 @@ impl Provider for Domain {
     fn warnings(&self) -> Vec<Diagnostic> {
         self.warnings.clone()
     }
+    fn template_data(&self) -> serde_json::Value {
+        // The contact as the footer links it: the address of a mailto:, else the URL itself.
+        match &self.catalog.contact {
+            Some(url) => serde_json::json!({
+                "contact": {
+                    "url": url,
+                    "text": url.strip_prefix("mailto:").unwrap_or(url),
+                }
+            }),
+            None => serde_json::Value::Null,
+        }
+    }
     fn required_strings(&self) -> Vec<(String, std::path::PathBuf, crate::diag::Pos)> {
         self.catalog
             .fluent_keys
@@ -162,6 +174,16 @@ fn unset_warnings(catalog: &model::Catalog) -> Vec<Diagnostic> {
             )
             .in_file(std::path::Path::new("data").join("cards.yaml"))
             .with_hint("give each `local_nvme_tb: <TB>` (the disk that comes with one card)"),
+        );
+    }
+    if catalog.contact.is_none() {
+        out.push(
+            Diagnostic::warning(
+                codes::DATA_NOT_SET,
+                "no contact is set: no page says where to ask before ordering",
+            )
+            .in_file(std::path::Path::new("data").join(model::ORDERING_FILE))
+            .with_hint("write `contact: mailto:…` or `contact: https://…` in data/ordering.yaml; every page's footer links it"),
         );
     }
     if catalog.order_url.is_none() {

@@ -285,6 +285,8 @@ pub struct Catalog {
     pub fluent_keys: Vec<(String, Loc)>,
     /// The order URL template of `data/ordering.yaml`, if the site has one.
     pub order_url: Option<String>,
+    /// Where a buyer asks before ordering (`data/ordering.yaml`'s `contact`), if it is set.
+    pub contact: Option<String>,
     /// The day the stock counts were taken (cards.yaml).
     pub stock_as_of: Option<String>,
 }
@@ -372,6 +374,7 @@ pub fn load(
         let file: super::schema::OrderingFile =
             yaml::parse(&ordering, &text, 0).map_err(|d| vec![d])?;
         catalog.order_url = Some(super::validate::order_url(&file, &ordering, &text)?);
+        catalog.contact = super::validate::contact(&file, &ordering, &text)?;
         texts.insert(ordering, text);
     }
     Ok((catalog, texts))

@@ -356,6 +356,10 @@ pub struct OrderingFile {
     /// An absolute http(s) URL with `{offer}` and optionally `{term}` (`week` or `month`) and
     /// `{region}` (a region id), filled in for each offer.
     pub order_url: S<String>,
+    /// Where a buyer asks before ordering: `mailto:…` or an http(s) URL, shown in every page's
+    /// footer. The seeds give none; without it, check warns.
+    #[serde(default)]
+    pub contact: Option<S<String>>,
 }
 
 #[derive(Debug, Deserialize, Clone)]

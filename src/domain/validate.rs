@@ -280,6 +280,7 @@ pub(super) fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagn
         coins,
         fluent_keys: ck.fluent_keys,
         order_url: None,
+        contact: None,
         stock_as_of: ck.stock_as_of,
     })
 }
@@ -335,6 +336,33 @@ pub(super) fn order_url(
             format!("`{template}` is not an absolute http(s) URL"),
             "e.g. order_url: https://app.example.com/order?offer={offer}&term={term}&region={region}",
         )),
+    }
+}
+
+/// Checks the contact: a `mailto:` address or an absolute http(s) URL.
+pub(super) fn contact(
+    file: &super::schema::OrderingFile,
+    path: &std::path::Path,
+    text: &str,
+) -> Result<Option<String>, Vec<Diagnostic>> {
+    let Some(c) = &file.contact else {
+        return Ok(None);
+    };
+    match url::Url::parse(&c.value) {
+        Ok(u) if matches!(u.scheme(), "mailto" | "http" | "https") => Ok(Some(c.value.clone())),
+        _ => {
+            let mut texts = DataTexts::new();
+            texts.insert(path.to_path_buf(), text.to_owned());
+            Err(vec![
+                loc_of(super::model::ORDERING_FILE, c)
+                    .error(
+                        codes::DATA_OUT_OF_RANGE,
+                        format!("contact `{}` is not a mailto: address or an http(s) URL", c.value),
+                        &texts,
+                    )
+                    .with_hint("e.g. contact: mailto:support@example.com, or contact: https://example.com/support"),
+            ])
+        }
     }
 }
 
