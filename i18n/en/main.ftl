@@ -68,6 +68,8 @@ fit-note-zero3-node = ZeRO-3 across the node
 pick-note-cheapest-cuda = NVLink, the cheapest CUDA path
 pick-note-no-sharding = no sharding
 pick-note-infinity-fabric = Infinity Fabric
+pick-note-bandwidth = more memory bandwidth than the cheapest fit: a batch-1 QLoRA step waits on memory
+pick-note-compute = far more BF16 compute than the cheapest fit, and FP8
 table-fit-note = Memory by our model: gradient checkpointing on, sequence length { $seq }, batch size { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters), a runtime reserve of { $reserve } per card, rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards. Click a figure to see how it breaks down.
 table-memory-note = Memory by our model: gradient checkpointing on, sequence length { $seq }, batch size { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters), a runtime reserve of { $reserve } per card, rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Each figure is the job on one card; split over several cards, every card also holds its own activations and reserve, and the fit table gives what they hold together.
 memory-weights = weights { $value }
@@ -165,7 +167,7 @@ term-months = { $count ->
     [one] one month
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. Two weeks round the clock is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes: click one to see what it is based on.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. Two weeks round the clock is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
 
 ## Training table
 table-training-caption = How long a fine-tuning job takes, and what it costs
