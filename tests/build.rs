@@ -665,7 +665,7 @@ fn without_an_order_url_no_offer_has_a_rent_link_and_check_says_so() {
     assert!(hubgen(site.path(), &[]).status.success());
     let page =
         std::fs::read_to_string(site.path().join("public/en/gpus/index.html")).expect("page");
-    assert!(!page.contains("class=rent"), "{page}");
+    assert!(!page.contains("class=action"), "{page}");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_hubgen"))
         .args(["check", "--format", "json", "--root"])
         .arg(site.path())

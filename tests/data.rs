@@ -734,7 +734,7 @@ fn every_offer_in_stock_has_its_rent_link_with_its_offer_term_and_region() {
             _ => (offer.to_owned(), 1),
         }
     };
-    let sel = scraper::Selector::parse("a.rent").expect("selector");
+    let sel = scraper::Selector::parse("a.action").expect("selector");
     // (page, offer, term, region) for every Rent link of the site.
     let mut links: BTreeSet<(String, String, String, String)> = BTreeSet::new();
     for (path, bytes) in tree(&root.join("public")) {
