@@ -818,8 +818,14 @@ fn an_alias_that_is_a_page_or_not_a_path_is_an_error_at_its_place() {
 fn a_rented_card_without_its_local_nvme_says_not_listed_and_check_warns() {
     let site = fixture_copy();
     let root = site.path();
-    // The fixture's RTX 4090 without its local NVMe (the H100 keeps its 2 TB).
+    // The fixture's RTX 4090 without its local NVMe and host (the H100 keeps its 2 TB and host).
     edit(root, "data/cards.yaml", "    local_nvme_tb: 0.5\n", "");
+    edit(
+        root,
+        "data/cards.yaml",
+        "    host: { cpu_cores: 8, ram_gb: 64, network_gbps: 10 }\n",
+        "",
+    );
     build_ok(root);
     let row = |rel: &str| {
         let doc = scraper::Html::parse_document(&read(root, rel));
@@ -831,6 +837,20 @@ fn a_rented_card_without_its_local_nvme_says_not_listed_and_check_warns() {
     };
     assert!(row("en/gpus/rtx-4090/index.html").contains("not listed yet"));
     assert!(row("en/gpus/h100-sxm/index.html").contains("2 TB"));
+    let spec = |rel: &str, name: &str| {
+        let doc = scraper::Html::parse_document(&read(root, rel));
+        let sel = scraper::Selector::parse("table tr").expect("selector");
+        doc.select(&sel)
+            .map(|r| r.text().collect::<Vec<_>>().join(" "))
+            .find(|t| t.starts_with(name))
+            .unwrap_or_default()
+    };
+    assert!(
+        spec("en/gpus/rtx-4090/index.html", "Host CPU, RAM and network").contains("not listed yet")
+    );
+    assert!(spec("en/gpus/h100-sxm/index.html", "Host RAM").contains("240 GB"));
+    assert!(spec("en/gpus/h100-sxm/index.html", "Network").contains("100 Gbit/s"));
+    assert!(spec("uk/gpus/h100-sxm/index.html", "Мережа").contains("100 Гбіт/с"));
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_hubgen"))
         .args(["check", "--format", "json", "--root"])
         .arg(root)
@@ -845,12 +865,10 @@ fn a_rented_card_without_its_local_nvme_says_not_listed_and_check_warns() {
         .filter(|d| d["code"] == "data-not-set" && d["file"] == "data/cards.yaml")
         .filter_map(|d| d["message"].as_str())
         .collect();
-    assert_eq!(unset.len(), 1, "{report}");
-    assert!(
-        unset[0].contains("rtx-4090") && !unset[0].contains("h100-sxm"),
-        "{}",
-        unset[0]
-    );
+    assert_eq!(unset.len(), 2, "local NVMe and host: {report}");
+    for u in &unset {
+        assert!(u.contains("rtx-4090") && !u.contains("h100-sxm"), "{u}");
+    }
     // Set, the warning goes.
     edit(
         root,

@@ -25,6 +25,7 @@ unit-tb = { $value } TB
 unit-watt = { $value } W
 market-rate-note = An illustrative on-demand range for the { $card }, not a quote
 unit-gbs = { $value } GB/s
+unit-gbits = { $value } Gbit/s
 unit-tbs = { $value } TB/s
 price-per-month = { $price }/mo
 price-per-tb-month = { $price } per TB-month
@@ -245,6 +246,10 @@ spec-software = Software
 spec-power = Power
 spec-local-nvme = Local NVMe included
 spec-not-listed = not listed yet
+spec-host = Host CPU, RAM and network
+spec-host-cpu = Host CPU cores
+spec-host-ram = Host RAM
+spec-network = Network
 
 ## Charts
 chart-memory-title = GPU memory each fine-tuning job needs, against card capacities

@@ -25,6 +25,7 @@ unit-tb = { $value } ТБ
 unit-watt = { $value } Вт
 market-rate-note = Иллюстративный диапазон почасовых цен на { $card }, не оферта
 unit-gbs = { $value } ГБ/с
+unit-gbits = { $value } Гбит/с
 unit-tbs = { $value } ТБ/с
 price-per-month = { $price }/мес
 price-per-tb-month = { $price } за ТБ в месяц
@@ -302,6 +303,10 @@ spec-software = Программное обеспечение
 spec-power = Энергопотребление
 spec-local-nvme = Локальный NVMe, входящий в стоимость
 spec-not-listed = пока не указано
+spec-host = Процессор, память и сеть хоста
+spec-host-cpu = Ядра процессора хоста
+spec-host-ram = Оперативная память хоста
+spec-network = Сеть
 
 ## Графики
 chart-memory-title = Сколько видеопамяти нужно каждой задаче дообучения в сравнении с объёмом карт

@@ -25,6 +25,7 @@ unit-tb = { $value } ТБ
 unit-watt = { $value } Вт
 market-rate-note = Ілюстративний діапазон погодинних цін на { $card }, не пропозиція
 unit-gbs = { $value } ГБ/с
+unit-gbits = { $value } Гбіт/с
 unit-tbs = { $value } ТБ/с
 price-per-month = { $price }/міс
 price-per-tb-month = { $price } за ТБ на місяць
@@ -302,6 +303,10 @@ spec-software = Програмне забезпечення
 spec-power = Енергоспоживання
 spec-local-nvme = Локальний NVMe, що входить у вартість
 spec-not-listed = ще не вказано
+spec-host = Процесор, пам’ять і мережа хоста
+spec-host-cpu = Ядра процесора хоста
+spec-host-ram = Оперативна пам’ять хоста
+spec-network = Мережа
 
 ## Графіки
 chart-memory-title = Скільки пам’яті GPU потрібно кожному завданню донавчання порівняно з обсягом карт

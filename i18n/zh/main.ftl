@@ -25,6 +25,7 @@ unit-tb = { $value } TB
 unit-watt = { $value } W
 market-rate-note = { $card } 按需小时价的示意区间，并非报价
 unit-gbs = { $value } GB/s
+unit-gbits = { $value } Gbit/s
 unit-tbs = { $value } TB/s
 price-per-month = { $price }/月
 price-per-tb-month = 每 TB 每月 { $price }
@@ -227,6 +228,10 @@ spec-software = 软件
 spec-power = 功耗
 spec-local-nvme = 附带本地 NVMe
 spec-not-listed = 尚未列出
+spec-host = 主机 CPU、内存和网络
+spec-host-cpu = 主机 CPU 核数
+spec-host-ram = 主机内存
+spec-network = 网络
 
 ## 图表
 chart-memory-title = 各微调任务所需显存与各卡容量对比

@@ -414,6 +414,36 @@ impl Site<'_> {
             }
             None => {}
         }
+        match c.host {
+            Some(h) => {
+                let unit = |k: &str, v: u32| {
+                    l.t(k, &[("value", Arg::Str(l.int(i64::from(v))))])
+                        .unwrap_or_default()
+                };
+                rows.push(spec_row(
+                    l,
+                    "spec-host-cpu",
+                    l.int(i64::from(h.cpu_cores)),
+                    None,
+                ));
+                rows.push(spec_row(
+                    l,
+                    "spec-host-ram",
+                    unit("unit-gb", h.ram_gb),
+                    None,
+                ));
+                rows.push(spec_row(
+                    l,
+                    "spec-network",
+                    unit("unit-gbits", h.network_gbps),
+                    None,
+                ));
+            }
+            None if c.price.is_some() => {
+                rows.push(spec_row(l, "spec-host", l.s("spec-not-listed"), None));
+            }
+            None => {}
+        }
         TableView {
             name: "card-specs".into(),
             caption: l

@@ -176,6 +176,26 @@ fn unset_warnings(catalog: &model::Catalog) -> Vec<Diagnostic> {
             .with_hint("give each `local_nvme_tb: <TB>` (the disk that comes with one card)"),
         );
     }
+    let no_host: Vec<&str> = catalog
+        .cards
+        .iter()
+        .filter(|c| c.price.is_some() && c.host.is_none())
+        .map(|c| c.id.as_str())
+        .collect();
+    if !no_host.is_empty() {
+        out.push(
+            Diagnostic::warning(
+                codes::DATA_NOT_SET,
+                format!(
+                    "{} card(s) we rent have no host set (CPU cores, RAM, network): {}; their pages say it is not listed",
+                    no_host.len(),
+                    no_host.join(", ")
+                ),
+            )
+            .in_file(std::path::Path::new("data").join("cards.yaml"))
+            .with_hint("give each `host: { cpu_cores: <n>, ram_gb: <GB>, network_gbps: <Gbit/s> }`, per card"),
+        );
+    }
     if catalog.contact.is_none() {
         out.push(
             Diagnostic::warning(

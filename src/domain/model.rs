@@ -148,7 +148,16 @@ pub struct Card {
     /// Per region index.
     pub free_now: Option<Vec<u32>>,
     pub local_nvme_tb: Option<Decimal>,
+    pub host: Option<Host>,
     pub pick: bool,
+}
+
+/// What the machine around one rented card comes with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Host {
+    pub cpu_cores: u32,
+    pub ram_gb: u32,
+    pub network_gbps: u32,
 }
 
 #[derive(Debug, Clone)]

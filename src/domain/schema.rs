@@ -21,6 +21,15 @@ pub struct CardsFile {
     pub cards: Vec<CardRaw>,
 }
 
+/// The host one rented card comes with: CPU cores, RAM and network, per card.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HostRaw {
+    pub cpu_cores: S<u32>,
+    pub ram_gb: S<u32>,
+    pub network_gbps: S<u32>,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardRaw {
@@ -43,6 +52,8 @@ pub struct CardRaw {
     /// Cards free now per region id. Absent: not stocked in the catalog.
     pub free_now: Option<BTreeMap<String, S<u32>>>,
     pub local_nvme_tb: Option<S<Decimal>>,
+    /// What the machine around one card comes with. The seeds give none of it.
+    pub host: Option<HostRaw>,
     /// The catalog's pick badge.
     #[serde(default)]
     pub pick: bool,

@@ -530,6 +530,69 @@ fn validate_stock_as_of(ck: &mut Check<'_>, stock_as_of: Option<S<String>>) {
     ck.stock_as_of = stock_as_of.map(|d| d.value);
 }
 
+/// A card's free counts per region id, as a count per region index.
+fn validate_stock(
+    ck: &mut Check<'_>,
+    f: &str,
+    id: &str,
+    stock: &BTreeMap<String, S<u32>>,
+    regions: usize,
+    region_index: &Index,
+) -> Vec<u32> {
+    let mut per_region = vec![0; regions];
+    for (region, n) in stock {
+        let n_value = ck.range(
+            f,
+            n,
+            0,
+            100_000,
+            "free_now",
+            "how many cards are free in that region",
+        );
+        match region_index.at.get(region) {
+            Some(i) => per_region[*i] = n_value,
+            None => ck.error(
+                codes::DATA_UNKNOWN_REFERENCE,
+                f,
+                n,
+                format!("card `{id}` lists unknown region `{region}`"),
+                unknown_name_hint(region, region_index.ids.iter().map(String::as_str)),
+            ),
+        }
+    }
+    per_region
+}
+
+/// The host one rented card comes with, each figure in its range.
+fn validate_host(ck: &mut Check<'_>, f: &str, h: &super::schema::HostRaw) -> super::model::Host {
+    super::model::Host {
+        cpu_cores: ck.range(
+            f,
+            &h.cpu_cores,
+            1,
+            1024,
+            "host.cpu_cores",
+            "CPU cores per card",
+        ),
+        ram_gb: ck.range(
+            f,
+            &h.ram_gb,
+            1,
+            16_384,
+            "host.ram_gb",
+            "host RAM per card in GB",
+        ),
+        network_gbps: ck.range(
+            f,
+            &h.network_gbps,
+            1,
+            3_200,
+            "host.network_gbps",
+            "network per card in Gbit/s",
+        ),
+    }
+}
+
 fn validate_cards(
     ck: &mut Check<'_>,
     file: CardsFile,
@@ -559,34 +622,14 @@ fn validate_cards(
             price,
             free_now,
             local_nvme_tb,
+            host,
             pick,
         } = c;
+        let host = host.map(|h| validate_host(ck, f, &h));
         let interconnect = ic_index.get(ck, f, &interconnect);
         let price = price.map(|p| validate_price(ck, &id.value, p));
-        let free_now = free_now.map(|stock| {
-            let mut per_region = vec![0; regions.len()];
-            for (region, n) in &stock {
-                let n_value = ck.range(
-                    f,
-                    n,
-                    0,
-                    100_000,
-                    "free_now",
-                    "how many cards are free in that region",
-                );
-                match region_index.at.get(region) {
-                    Some(i) => per_region[*i] = n_value,
-                    None => ck.error(
-                        codes::DATA_UNKNOWN_REFERENCE,
-                        f,
-                        n,
-                        format!("card `{}` lists unknown region `{region}`", id.value),
-                        unknown_name_hint(region, region_index.ids.iter().map(String::as_str)),
-                    ),
-                }
-            }
-            per_region
-        });
+        let free_now = free_now
+            .map(|stock| validate_stock(ck, f, &id.value, &stock, regions.len(), region_index));
         let bf16_tflops = bf16_tflops.map(|s| {
             let SourcedRaw { value, source } = s;
             Sourced {
@@ -638,6 +681,7 @@ fn validate_cards(
                 "local_nvme_tb",
                 "local NVMe per node in TB",
             ),
+            host,
             pick,
         });
     }
