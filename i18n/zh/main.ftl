@@ -69,7 +69,7 @@ fit-note-zero3-node = 整个节点跑 ZeRO-3
 pick-note-cheapest-cuda = NVLink，最便宜的 CUDA 方案
 pick-note-no-sharding = 无需分片
 pick-note-infinity-fabric = Infinity Fabric
-pick-note-bandwidth = 显存带宽高于最便宜的可行方案：batch 为 1 的 QLoRA 每一步都在等显存
+pick-note-bandwidth = 显存带宽高于最便宜的可行方案：batch 为 1 的 QLoRA 每一步都受显存带宽限制
 pick-note-compute = BF16 算力远高于最便宜的可行方案，并支持 FP8
 table-fit-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选配置必须用不超过 { $headroom } 的显存装下任务。每 GPU 小时价格 = 月租 ÷ { $hours } 小时 ÷ 卡数，是折算价，我们不按小时出租。展开数字可查看它由哪几部分组成。
 table-memory-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选配置必须用不超过 { $headroom } 的显存装下任务。每个数字都是任务放在一张卡上的需求；拆到多张卡上时，每张卡还要各自放一份激活和预留，合计见适配表。

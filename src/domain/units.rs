@@ -118,9 +118,10 @@ pub(super) fn memory_terms(
     out
 }
 
-/// Memory bandwidth as datasheets write it: TB/s from 1 TB/s up, GB/s below (936 GB/s, 3.35 TB/s).
+/// Memory bandwidth as datasheets write it: TB/s from 2 TB/s up (HBM cards: 3.35 TB/s), GB/s below
+/// (936 GB/s, 1,008 GB/s).
 pub(super) fn memory_bandwidth(l: &Tracked<'_>, tbs: Decimal) -> String {
-    if tbs >= Decimal::ONE {
+    if tbs >= Decimal::TWO {
         l.t(
             "unit-tbs",
             &[("value", Arg::Str(l.number(tbs, 2.min(tbs.scale()))))],
