@@ -182,6 +182,29 @@ impl Localizer {
         .unwrap_or_else(|_| format!("{low}–{high}"))
     }
 
+    /// A money range, with the unit written once where the locale's optional `fmt-usd-range`
+    /// says so (`2,49–3,49 $`), else as two amounts through `fmt-range` (`$2.49–$3.49`).
+    pub fn usd_range(&self, low: Decimal, high: Decimal, frac: u32) -> String {
+        self.unit_range(
+            "fmt-usd-range",
+            self.number(low, frac),
+            self.number(high, frac),
+        )
+        .unwrap_or_else(|| self.range(self.usd(low, frac), self.usd(high, frac)))
+    }
+
+    /// A range of shares in whole percent, the sign once where `fmt-percent-range` says so.
+    pub fn percent_range(&self, low: Decimal, high: Decimal) -> String {
+        let pct = |v: Decimal| self.number(v * Decimal::ONE_HUNDRED, 0);
+        self.unit_range("fmt-percent-range", pct(low), pct(high))
+            .unwrap_or_else(|| self.range(self.percent(low), self.percent(high)))
+    }
+
+    fn unit_range(&self, key: &str, low: String, high: String) -> Option<String> {
+        self.t(key, &[("low", Arg::Str(low)), ("high", Arg::Str(high))])
+            .ok()
+    }
+
     /// A list joined the locale's way (`a, b, c`).
     pub fn list(&self, items: &[String]) -> String {
         let sep = self
@@ -252,6 +275,33 @@ impl<'a> Tracked<'a> {
     pub fn range(&self, low: String, high: String) -> String {
         self.need("fmt-range");
         self.loc.range(low, high)
+    }
+
+    /// A money range (see `Localizer::usd_range`), recording the patterns it falls back to.
+    pub fn usd_range(&self, low: Decimal, high: Decimal, frac: u32) -> String {
+        self.need("fmt-usd");
+        self.need("fmt-range");
+        self.loc.usd_range(low, high, frac)
+    }
+
+    /// A range of percentages (see `Localizer::percent_range`).
+    pub fn percent_range(&self, low: Decimal, high: Decimal) -> String {
+        self.need("fmt-percent");
+        self.need("fmt-range");
+        self.loc.percent_range(low, high)
+    }
+
+    /// Two sentences one after the other, the locale's way (`fmt-sentences`: a space, or none
+    /// after a full-width full stop).
+    pub fn sentences(&self, first: &str, second: &str) -> String {
+        self.t(
+            "fmt-sentences",
+            &[
+                ("first", Arg::Str(first.to_owned())),
+                ("second", Arg::Str(second.to_owned())),
+            ],
+        )
+        .unwrap_or_else(|_| format!("{first} {second}"))
     }
 
     /// A list through `fmt-list-separator`, recording the separator when missing.

@@ -426,7 +426,7 @@ fn one_price_changes_every_figure_that_depends_on_it_and_nothing_else() {
             .filter(|tr| {
                 tr.select(&sel("th"))
                     .next()
-                    .is_some_and(|th| th.text().collect::<String>() == "A100 SXM")
+                    .is_some_and(|th| th.text().next().map(str::trim) == Some("A100 SXM"))
             })
             .flat_map(|tr| {
                 tr.select(&sel("td"))
@@ -779,15 +779,23 @@ fn every_offer_in_stock_has_its_rent_link_with_its_offer_term_and_region() {
                 .collect()
         };
         let month = |o: &str| (o.to_owned(), "month".to_owned(), "dfw-1".to_owned());
-        // The catalogue: each card in stock, a month in the first region that has it.
+        let week = |o: &str| (o.to_owned(), "week".to_owned(), "dfw-1".to_owned());
+        // The catalogue: each card in stock, a week and a month in the first region that has it.
         assert_eq!(
             on("gpus/index.html"),
-            [month("a100-sxm"), month("h100-sxm")],
+            [
+                month("a100-sxm"),
+                week("a100-sxm"),
+                month("h100-sxm"),
+                week("h100-sxm")
+            ],
             "{l}"
         );
-        // Fine-tuning: the catalogue, the fit picks and the bundles; never the 8-card H100 node.
+        // Fine-tuning: the catalogue, the fit picks and the bundles, a week and a month each;
+        // never the 8-card H100 node.
         let ft = on("fine-tuning/index.html");
         assert!(ft.contains(&month("2x-a100-sxm")), "{l}: {ft:?}");
+        assert!(ft.contains(&week("2x-a100-sxm")), "{l}: {ft:?}");
         assert!(
             !ft.iter()
                 .any(|(o, ..)| o == "8x-h100-sxm" || o == "rtx-4090")
@@ -799,6 +807,16 @@ fn every_offer_in_stock_has_its_rent_link_with_its_offer_term_and_region() {
                 let want = ("h100-sxm".to_owned(), term.to_owned(), region.to_owned());
                 assert!(h100.contains(&want), "{l}: {want:?} in {h100:?}");
             }
+        }
+        // The A100's page also rents its 2-card bundle where a region has two free (DFW-1).
+        let a100 = on("gpus/a100-sxm/index.html");
+        for term in ["week", "month"] {
+            let want = (
+                "2x-a100-sxm".to_owned(),
+                term.to_owned(),
+                "dfw-1".to_owned(),
+            );
+            assert!(a100.contains(&want), "{l}: {want:?} in {a100:?}");
         }
         assert!(on("gpus/rtx-4090/index.html").is_empty(), "{l}");
     }

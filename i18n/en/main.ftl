@@ -270,3 +270,12 @@ group-note-two-four-eight = 2-, 4- or 8-way
 fallback-notice = This page has not been translated into English yet, so it is shown in its original language, { $original }.
 fallback-original = Read the original
 switcher-untranslated = not translated
+
+## Rent actions of a bundle beside its card's own, and included NVMe by size
+rent-offer-week = { $offer }: a week
+rent-offer-month = { $offer }: a month
+storage-size-cards = { $size }: { $cards }
+fmt-sentences = { $first } { $second }
+chart-memory-item = { $job }: { $need }
+rent-offer-week-label = { $offer }: a week, in { $region }
+rent-offer-month-label = { $offer }: a month, in { $region }

@@ -332,3 +332,15 @@ group-note-two-four-eight = 2, 4 или 8 карт
 fallback-notice = Эта страница ещё не переведена на русский, поэтому она показана на языке оригинала: { $original }.
 fallback-original = Оригинал страницы
 switcher-untranslated = не переведено
+
+## Rent actions of a bundle beside its card's own, and included NVMe by size
+rent-offer-week = { $offer }: на неделю
+rent-offer-month = { $offer }: на месяц
+storage-size-cards = { $size }: { $cards }
+## Ranges write the unit once: 2,49–3,49 $, 67–94 %
+fmt-usd-range = { $low }–{ $high } $
+fmt-percent-range = { $low }–{ $high } %
+fmt-sentences = { $first } { $second }
+chart-memory-item = { $job }: { $need }
+rent-offer-week-label = { $offer }: на неделю, в { $region }
+rent-offer-month-label = { $offer }: на месяц, в { $region }

@@ -332,3 +332,15 @@ group-note-two-four-eight = 2, 4 або 8 карт
 fallback-notice = Цю сторінку ще не перекладено українською, тому її показано мовою оригіналу: { $original }.
 fallback-original = Оригінал сторінки
 switcher-untranslated = не перекладено
+
+## Rent actions of a bundle beside its card's own, and included NVMe by size
+rent-offer-week = { $offer }: на тиждень
+rent-offer-month = { $offer }: на місяць
+storage-size-cards = { $size }: { $cards }
+## Ranges write the unit once: 2,49–3,49 $, 67–94%
+fmt-usd-range = { $low }–{ $high } $
+fmt-percent-range = { $low }–{ $high }%
+fmt-sentences = { $first } { $second }
+chart-memory-item = { $job }: { $need }
+rent-offer-week-label = { $offer }: на тиждень, у { $region }
+rent-offer-month-label = { $offer }: на місяць, у { $region }

@@ -252,3 +252,15 @@ group-note-two-four-eight = 2、4 或 8 卡
 fallback-notice = 本页尚未翻译成中文，以下显示原文（{ $original }）。
 fallback-original = 查看原文
 switcher-untranslated = 未翻译
+
+## Rent actions of a bundle beside its card's own, and included NVMe by size
+rent-offer-week = { $offer }：租一周
+rent-offer-month = { $offer }：租一个月
+storage-size-cards = { $size }：{ $cards }
+## Large counts by myriads: 3,900 万, 1.3 亿
+unit-wan = { $value } 万
+unit-yi = { $value } 亿
+fmt-sentences = { $first }{ $second }
+chart-memory-item = { $job }：{ $need }
+rent-offer-week-label = { $offer }：租一周，{ $region }
+rent-offer-month-label = { $offer }：租一个月，{ $region }

@@ -63,11 +63,27 @@ fn line(out: &mut String, x1: f64, y1: f64, x2: f64, y2: f64, class: &str) {
     );
 }
 
+/// A generous estimate of a label's width in the charts' 12-unit font: wide (CJK) characters
+/// take a full em, others at most 0.6 em (proportional sans-serif digits and capitals).
+fn label_width(text: &str) -> f64 {
+    text.chars()
+        .map(|c| if unicode_wide(c) { 12.0 } else { 7.2 })
+        .sum()
+}
+
+fn unicode_wide(c: char) -> bool {
+    matches!(u32::from(c), 0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6)
+}
+
 /// Memory each job of the memory table needs, against card and bundle capacities, on a log scale.
 pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
-    let cat = site.cat;
     let cells = &site.tables.memory;
-    let (w, left, right, top, row_h) = (720.0_f64, 150.0_f64, 60.0_f64, 58.0_f64, 22.0_f64);
+    // The left margin holds the longest row label (text-anchor end, 8 units before the plot).
+    let left = cells
+        .iter()
+        .map(|m| label_width(&site.job_label(m.model, m.method, l)) + 16.0)
+        .fold(150.0_f64, f64::max);
+    let (w, right, top, row_h) = (720.0_f64 + left - 150.0, 60.0_f64, 58.0_f64, 22.0_f64);
     let bottom = 40.0;
     let h = top + row_h * cells.len() as f64 + bottom;
     let max_need = cells.iter().map(|m| m.need.total_gb).fold(1.0, f64::max);
@@ -92,12 +108,14 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
     let desc: Vec<String> = cells
         .iter()
         .map(|m| {
-            format!(
-                "{} {}: {}",
-                cat.models[m.model].name,
-                l.s(&format!("method-{}", cat.methods[m.method].id)),
-                gb(l, m.need.published_gb())
+            l.t(
+                "chart-memory-item",
+                &[
+                    ("job", Arg::Str(site.job_label(m.model, m.method, l))),
+                    ("need", Arg::Str(gb(l, m.need.published_gb()))),
+                ],
             )
+            .unwrap_or_default()
         })
         .collect();
     let mut out = String::new();
@@ -107,9 +125,8 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
         w as u32,
         h as u32,
         &l.s("chart-memory-title"),
-        &format!(
-            "{} {}",
-            l.t(
+        &l.sentences(
+            &l.t(
                 "chart-memory-desc",
                 &[(
                     "caps",
@@ -118,13 +135,13 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
                             &caps
                                 .iter()
                                 .map(|v| gb(l, u64::from(*v)))
-                                .collect::<Vec<_>>()
-                        )
-                    )
-                )]
+                                .collect::<Vec<_>>(),
+                        ),
+                    ),
+                )],
             )
             .unwrap_or_default(),
-            l.list(&desc)
+            &l.list(&desc),
         ),
     );
     let frame = Frame {

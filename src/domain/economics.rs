@@ -55,7 +55,9 @@ impl Site<'_> {
             .collect();
         let mut cols: Vec<(String, bool)> = vec![(l.s("col-model"), false)];
         for m in &cat.methods {
-            cols.push((l.s(&format!("method-{}", m.id)), true));
+            // A method's name heads its column, so it starts with a capital where the
+            // locale's name of it does not ("полное дообучение").
+            cols.push((upper_first(&l.s(&format!("method-{}", m.id))), true));
         }
         TableView {
             name: "memory".into(),
@@ -121,7 +123,7 @@ impl Site<'_> {
                     Cell::text(per_month(l, o.monthly)),
                     // What the range is, in the reader's language; `source` in data records
                     // where it comes from, for the data exports.
-                    Cell::text(l.range(l.usd(r.low, 2), l.usd(r.high, 2))).with_details(vec![
+                    Cell::text(l.usd_range(r.low, r.high, 2)).with_details(vec![
                         l.t(
                             "market-rate-note",
                             &[("card", Arg::Str(cat.cards[o.card].name.clone()))],
@@ -140,7 +142,7 @@ impl Site<'_> {
                         )
                         .unwrap_or_default()
                     } else {
-                        l.range(l.percent(b.share_low), l.percent(b.share_high))
+                        l.percent_range(b.share_low, b.share_high)
                     }),
                     Cell::text(usd_range(l, b.window_low, b.window_high)),
                     Cell::text(usd_whole(l, b.window_weekly)).with_sub(Some(
@@ -214,9 +216,7 @@ impl Site<'_> {
                         ("tokens", Arg::Str(l.int(i64::from(t.tokens_per_example)))),
                         (
                             "mfu",
-                            Arg::Str(
-                                l.range(l.percent(dec(t.mfu_low)), l.percent(dec(t.mfu_high))),
-                            ),
+                            Arg::Str(l.percent_range(dec(t.mfu_low), dec(t.mfu_high))),
                         ),
                         ("hours", Arg::Num(f64::from(cat.hours_per_month))),
                     ],
@@ -272,7 +272,7 @@ impl Site<'_> {
                     ("cards", Arg::Num(f64::from(o.count))),
                     (
                         "mfu",
-                        Arg::Str(l.range(l.percent(dec(t.mfu_low)), l.percent(dec(t.mfu_high)))),
+                        Arg::Str(l.percent_range(dec(t.mfu_low), dec(t.mfu_high))),
                     ),
                 ],
             )
@@ -306,9 +306,8 @@ impl Site<'_> {
                 )
                 .unwrap_or_default(),
             )),
-            Cell::text(l.range(hours(l, r.hours_fast), hours(l, r.hours_slow)))
-                .with_details(details),
-            Cell::text(usd_range(l, r.cost_fast, r.cost_slow)).with_sub(Some(
+            Cell::text(hours_range(l, r.hours_fast, r.hours_slow)).with_details(details),
+            Cell::text(l.usd_range(r.cost_fast, r.cost_slow, 2)).with_sub(Some(
                 l.t(
                     "training-at-rate",
                     &[("rate", Arg::Str(l.usd(o.per_gpu_hour, 2)))],
@@ -467,12 +466,12 @@ impl Site<'_> {
             .filter(|o| o.card == card)
             .map(|o| {
                 vec![
-                    Cell::header(self.offer_name(o, l)),
+                    Cell::header(self.offer_name(o, l)).with_actions(self.rent_terms(o, None, l)),
                     Cell::text(gb(l, u64::from(o.vram_gb))),
                     Cell::text(usd_whole(l, o.weekly)),
                     Cell::text(per_month(l, o.monthly)),
                     Cell::text(l.usd(o.per_gpu_hour, 2)),
-                    Cell::text(l.percent(o.discount)),
+                    Cell::text(discount(l, o.discount)),
                 ]
             })
             .collect();
@@ -508,22 +507,35 @@ impl Site<'_> {
     pub(super) fn card_availability_table(&self, l: &Tracked<'_>, card: usize) -> TableView {
         let c = &self.cat.cards[card];
         let free = c.free_now.clone().unwrap_or_default();
-        let single = self
+        let offers: Vec<_> = self
             .tables
             .offers
             .iter()
-            .find(|o| o.count == 1 && o.card == card);
+            .filter(|o| o.card == card)
+            .collect();
         let rows = self
             .cat
             .regions
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                // Where the card is free: a week or a month in that region.
-                let actions = single.into_iter().flat_map(|o| {
-                    ["week", "month"]
-                        .into_iter()
-                        .filter_map(move |term| self.rent(o, term, Some(i), l))
+                // Where the card is free: a week or a month in that region, of the card alone
+                // and of every bundle of it that the region has enough cards for.
+                let actions = offers.iter().flat_map(|o| {
+                    ["week", "month"].into_iter().filter_map(move |term| {
+                        let mut a = self.rent(o, term, Some(i), l)?;
+                        if o.count > 1 {
+                            let args = [
+                                ("offer", Arg::Str(self.offer_name(o, l))),
+                                ("region", Arg::Str(r.code.clone())),
+                            ];
+                            a.text = l.t(&format!("rent-offer-{term}"), &args).unwrap_or(a.text);
+                            a.label = l
+                                .t(&format!("rent-offer-{term}-label"), &args)
+                                .unwrap_or(a.label);
+                        }
+                        Some(a)
+                    })
                 });
                 vec![
                     Cell::header(r.code.clone()),
@@ -551,7 +563,7 @@ impl Site<'_> {
             ),
             rows,
             note: match (c.free_now.is_none(), self.stock_as_of(l)) {
-                (true, Some(asof)) => Some(format!("{} {asof}", l.s("card-not-stocked"))),
+                (true, Some(asof)) => Some(l.sentences(&l.s("card-not-stocked"), &asof)),
                 (true, None) => Some(l.s("card-not-stocked")),
                 (false, asof) => asof,
             },

@@ -144,7 +144,7 @@ impl Site<'_> {
                         .with_details(memory_terms(l, &f.need, mm.eta, o.count)),
                     Cell::text(self.offer_name(o, l))
                         .with_sub(row.pick_note.as_ref().map(|k| l.s(k)))
-                        .with_actions(self.rent(o, "month", None, l)),
+                        .with_actions(self.rent_terms(o, None, l)),
                     Cell::text(gb(l, u64::from(o.vram_gb))),
                     Cell::text(usd_whole(l, o.weekly)),
                     Cell::text(per_month(l, o.monthly)),
@@ -209,6 +209,18 @@ impl Site<'_> {
         })
     }
 
+    /// A week and a month of an offer, in `region` or in the first region with its cards free.
+    pub(super) fn rent_terms<'s>(
+        &'s self,
+        o: &'s super::compute::Offer,
+        region: Option<usize>,
+        l: &'s Tracked<'_>,
+    ) -> impl Iterator<Item = crate::view::Action> + 's {
+        ["week", "month"]
+            .into_iter()
+            .filter_map(move |term| self.rent(o, term, region, l))
+    }
+
     fn cards_table(&self, l: &Tracked<'_>) -> TableView {
         let cat = self.cat;
         let rows = self
@@ -234,7 +246,7 @@ impl Site<'_> {
                 vec![
                     Cell::header(name)
                         .with_sub(Some(card_spec(c, l)))
-                        .with_actions(self.rent(o, "month", None, l)),
+                        .with_actions(self.rent_terms(o, None, l)),
                     Cell::text(gb(l, u64::from(c.vram_gb))),
                     Cell::text(link_text(ic, l)),
                     Cell::text(usd_whole(l, o.weekly)),
@@ -267,7 +279,7 @@ impl Site<'_> {
                 )
                 .ok()
                 .map(|n| match self.stock_as_of(l) {
-                    Some(asof) => format!("{n} {asof}"),
+                    Some(asof) => l.sentences(&n, &asof),
                     None => n,
                 }),
         }
@@ -347,7 +359,14 @@ impl Site<'_> {
                     .filter(|c| c.local_nvme_tb == Some(*size))
                     .map(|c| c.name.clone())
                     .collect();
-                format!("{}: {}", tb(l, *size), l.list(&names))
+                l.t(
+                    "storage-size-cards",
+                    &[
+                        ("size", Arg::Str(tb(l, *size))),
+                        ("cards", Arg::Str(l.list(&names))),
+                    ],
+                )
+                .unwrap_or_default()
             })
             .collect();
         let per_tb = |v: Decimal| {
@@ -463,8 +482,7 @@ impl Site<'_> {
                     .unwrap_or_default()
                 });
                 vec![
-                    Cell::header(self.offer_name(o, l))
-                        .with_actions(self.rent(o, "month", None, l)),
+                    Cell::header(self.offer_name(o, l)).with_actions(self.rent_terms(o, None, l)),
                     Cell::text(gb(l, u64::from(o.vram_gb))),
                     Cell::text(l.percent(o.discount)),
                     Cell::text(usd_whole(l, o.weekly)),
@@ -875,14 +893,21 @@ fn sc_cheapest(
             None
         };
         a.finish(&["term", "cards", "model", "method"])?;
-        let need = job.map_or(0.0, |(m, me)| s.memory(m, me).total_gb);
+        let need = job.map(|(m, me)| s.memory(m, me));
         let headroom = cat.headroom_share();
-        let best = s
+        // As the tables choose: each card holding its share of the job, among offers in stock;
+        // among all offers only when none in stock matches (a stock change never breaks a page).
+        let matching: Vec<_> = s
             .tables
             .offers
             .iter()
             .filter(|o| cards.is_none_or(|n| o.count == n))
-            .filter(|o| need <= headroom * f64::from(o.vram_gb))
+            .filter(|o| need.as_ref().is_none_or(|n| o.holds(n, headroom)))
+            .collect();
+        let in_stock = matching.iter().any(|o| o.in_stock);
+        let best = matching
+            .into_iter()
+            .filter(|o| o.in_stock || !in_stock)
             .min_by_key(|o| Site::term_price(o, &term).unwrap_or(Decimal::MAX))
             .ok_or_else(|| Error::new(codes::DATA_MISSING_VALUE, "no offer matches"))?;
         Site::money(best, &term, l)?
@@ -921,7 +946,7 @@ fn sc_break_even(
         if call.name == "break_even" {
             l.range(l.number(b.hours_low, 0), l.number(b.hours_high, 0))
         } else {
-            l.range(l.percent(b.share_low), l.percent(b.share_high))
+            l.percent_range(b.share_low, b.share_high)
         }
     };
     text(out)
@@ -937,7 +962,7 @@ fn sc_market_rate(
         let o = s.offer(&a.opt_str("offer")?.unwrap_or_else(|| "h100-sxm".into()))?;
         a.finish(&["offer"])?;
         let (low, high) = s.market_for(o)?;
-        l.range(l.usd(low, 2), l.usd(high, 2))
+        l.usd_range(low, high, 2)
     };
     text(out)
 }
@@ -1139,7 +1164,7 @@ fn sc_train_hours(
     let out = {
         let r = s.training_job(&a.str("job")?)?;
         a.finish(&["job"])?;
-        l.range(hours(l, r.hours_fast), hours(l, r.hours_slow))
+        hours_range(l, r.hours_fast, r.hours_slow)
     };
     text(out)
 }
@@ -1155,14 +1180,8 @@ fn sc_train_cost(
         let term = a.opt_str("term")?.unwrap_or_else(|| "gpu-hour".into());
         a.finish(&["job", "term"])?;
         match term.as_str() {
-            "gpu-hour" => {
-                let frac = if r.cost_fast < Decimal::from(10) {
-                    2
-                } else {
-                    0
-                };
-                l.range(l.usd(r.cost_fast, frac), l.usd(r.cost_slow, frac))
-            }
+            // In cents, as the training table gives it.
+            "gpu-hour" => l.usd_range(r.cost_fast, r.cost_slow, 2),
             "term" => usd_whole(l, r.term_cost),
             other => {
                 return Err(Error::new(
@@ -1181,7 +1200,7 @@ fn sc_mfu(s: &Site<'_>, _call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Resu
     let out = {
         a.finish(&[])?;
         let t = &cat.training;
-        l.range(l.percent(dec(t.mfu_low)), l.percent(dec(t.mfu_high)))
+        l.percent_range(dec(t.mfu_low), dec(t.mfu_high))
     };
     text(out)
 }

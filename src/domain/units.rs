@@ -8,16 +8,25 @@ use super::schema::Sharding;
 use crate::i18n::{Arg, Tracked};
 use crate::view::{Cell, Column};
 
-/// Hours with one decimal below 10, whole above.
-pub fn hours(l: &Tracked<'_>, h: f64) -> String {
-    let frac = u32::from(h < 10.0);
-    l.number(dec(h), frac)
-}
-
-/// A money range: cents below $10, whole dollars above.
+/// A money range: cents below $10, whole dollars above (both ends alike).
 pub fn usd_range(l: &Tracked<'_>, a: Decimal, b: Decimal) -> String {
     let frac = if a < Decimal::from(10) { 2 } else { 0 };
-    l.range(l.usd(a, frac), l.usd(b, frac))
+    l.usd_range(a, b, frac)
+}
+
+/// A range of hours, both ends with the low end's precision (`5.4–10.8`, `12–24`).
+pub fn hours_range(l: &Tracked<'_>, a: f64, b: f64) -> String {
+    let frac = u32::from(a < 10.0);
+    l.range(l.number(dec(a), frac), l.number(dec(b), frac))
+}
+
+/// A discount, or a dash for none (a single card's row).
+pub(super) fn discount(l: &Tracked<'_>, share: Decimal) -> String {
+    if share.is_zero() {
+        "—".into()
+    } else {
+        l.percent(share)
+    }
 }
 
 pub(super) fn columns(l: &Tracked<'_>, keys: &[(&str, bool)]) -> Vec<Column> {
@@ -87,7 +96,13 @@ pub(super) fn memory_terms(
     eta: f64,
     cards: u32,
 ) -> Vec<String> {
-    let value = |v: f64| ("value", Arg::Str(gb_dec(l, dec(v), 2)));
+    // Every term with two decimals, so the column of figures reads alike (14.00, 3.50).
+    let value = |v: f64| {
+        let gb = l
+            .t("unit-gb", &[("value", Arg::Str(l.number(dec(v), 2)))])
+            .unwrap_or_default();
+        ("value", Arg::Str(gb))
+    };
     let line = |k: &str, args: &[(&str, Arg)]| l.t(k, args).unwrap_or_default();
     let mut out = vec![
         line("memory-weights", &[value(m.weights_gb)]),
@@ -222,11 +237,26 @@ pub(super) fn spec_row(
     vec![Cell::header(l.s(key)), Cell::text(value).with_sub(sub)]
 }
 
-/// Tokens in millions, one decimal.
+/// A large count (tokens) in millions with at most one decimal (`39M`, `19.5M`); a locale
+/// that groups by myriads (`unit-wan` and `unit-yi` present, as in Chinese) gets 万 and 亿.
 pub(super) fn millions(l: &Tracked<'_>, v: f64) -> String {
-    l.t(
-        "unit-million",
-        &[("value", Arg::Str(l.number(dec(v / 1e6), 1)))],
-    )
-    .unwrap_or_default()
+    let short = |v: f64| {
+        let d = dec(v).round_dp(1);
+        l.number(d, u32::from(!d.fract().is_zero()))
+    };
+    let myriad = l.loc.has("unit-wan") && l.loc.has("unit-yi");
+    let (key, value) = match () {
+        () if myriad && v >= 1e8 => ("unit-yi", short(v / 1e8)),
+        () if myriad => ("unit-wan", short(v / 1e4)),
+        () => ("unit-million", short(v / 1e6)),
+    };
+    l.t(key, &[("value", Arg::Str(value))]).unwrap_or_default()
+}
+
+/// The text with its first letter in upper case.
+pub(super) fn upper_first(s: &str) -> String {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
