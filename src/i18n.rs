@@ -182,27 +182,28 @@ impl Localizer {
         .unwrap_or_else(|_| format!("{low}–{high}"))
     }
 
-    /// A money range, with the unit written once where the locale's optional `fmt-usd-range`
-    /// says so (`2,49–3,49 $`), else as two amounts through `fmt-range` (`$2.49–$3.49`).
+    /// A money range through the locale's `fmt-usd-range`, which writes the unit twice
+    /// (`$2.49–$3.49`) or once (`2,49–3,49 $`).
     pub fn usd_range(&self, low: Decimal, high: Decimal, frac: u32) -> String {
-        self.unit_range(
-            "fmt-usd-range",
-            self.number(low, frac),
-            self.number(high, frac),
-        )
-        .unwrap_or_else(|| self.range(self.usd(low, frac), self.usd(high, frac)))
+        let (low, high) = (self.number(low, frac), self.number(high, frac));
+        self.unit_range("fmt-usd-range", low, high)
     }
 
-    /// A range of shares in whole percent, the sign once where `fmt-percent-range` says so.
+    /// A range of shares in whole percent through `fmt-percent-range` (`25%–50%`, `25–50 %`).
     pub fn percent_range(&self, low: Decimal, high: Decimal) -> String {
         let pct = |v: Decimal| self.number(v * Decimal::ONE_HUNDRED, 0);
         self.unit_range("fmt-percent-range", pct(low), pct(high))
-            .unwrap_or_else(|| self.range(self.percent(low), self.percent(high)))
     }
 
-    fn unit_range(&self, key: &str, low: String, high: String) -> Option<String> {
-        self.t(key, &[("low", Arg::Str(low)), ("high", Arg::Str(high))])
-            .ok()
+    fn unit_range(&self, key: &str, low: String, high: String) -> String {
+        self.t(
+            key,
+            &[
+                ("low", Arg::Str(low.clone())),
+                ("high", Arg::Str(high.clone())),
+            ],
+        )
+        .unwrap_or_else(|_| format!("{low}–{high}"))
     }
 
     /// A list joined the locale's way (`a, b, c`).
@@ -277,17 +278,15 @@ impl<'a> Tracked<'a> {
         self.loc.range(low, high)
     }
 
-    /// A money range (see `Localizer::usd_range`), recording the patterns it falls back to.
+    /// A money range (see `Localizer::usd_range`), recording its pattern when missing.
     pub fn usd_range(&self, low: Decimal, high: Decimal, frac: u32) -> String {
-        self.need("fmt-usd");
-        self.need("fmt-range");
+        self.need("fmt-usd-range");
         self.loc.usd_range(low, high, frac)
     }
 
     /// A range of percentages (see `Localizer::percent_range`).
     pub fn percent_range(&self, low: Decimal, high: Decimal) -> String {
-        self.need("fmt-percent");
-        self.need("fmt-range");
+        self.need("fmt-percent-range");
         self.loc.percent_range(low, high)
     }
 

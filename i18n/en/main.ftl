@@ -279,3 +279,6 @@ fmt-sentences = { $first } { $second }
 chart-memory-item = { $job }: { $need }
 rent-offer-week-label = { $offer }: a week, in { $region }
 rent-offer-month-label = { $offer }: a month, in { $region }
+## Ranges: $2.49–$3.49, 25%–50% (uk and ru write the unit once)
+fmt-usd-range = ${ $low }–${ $high }
+fmt-percent-range = { $low }%–{ $high }%

@@ -169,7 +169,10 @@ training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
 training-of-vram = 共 { $vram }
 training-at-rate = 每 GPU 小时 { $rate }
 table-training-note = 时长 = 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 卡数 × MFU），开启梯度检查点，每条样本 { $tokens } 个 token，MFU 取 { $mfu }；MFU 越高，时长越短。费用 = 时长 × 每 GPU 小时价格（月租除以 { $hours } 小时）× 卡数。展开时长可查看计算过程。
-unit-million = { $value }M
+unit-million = { $scale ->
+    [yi] { $yi } 亿
+   *[wan] { $wan } 万
+}
 
 ## 单卡装得下的任务
 table-jobs-caption = 单张 { $card } 装得下的微调任务
@@ -257,10 +260,10 @@ switcher-untranslated = 未翻译
 rent-offer-week = { $offer }：租一周
 rent-offer-month = { $offer }：租一个月
 storage-size-cards = { $size }：{ $cards }
-## Large counts by myriads: 3,900 万, 1.3 亿
-unit-wan = { $value } 万
-unit-yi = { $value } 亿
 fmt-sentences = { $first }{ $second }
 chart-memory-item = { $job }：{ $need }
 rent-offer-week-label = { $offer }：租一周，{ $region }
 rent-offer-month-label = { $offer }：租一个月，{ $region }
+## Ranges: $2.49–$3.49, 25%–50%
+fmt-usd-range = ${ $low }–${ $high }
+fmt-percent-range = { $low }%–{ $high }%

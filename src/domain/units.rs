@@ -237,20 +237,25 @@ pub(super) fn spec_row(
     vec![Cell::header(l.s(key)), Cell::text(value).with_sub(sub)]
 }
 
-/// A large count (tokens) in millions with at most one decimal (`39M`, `19.5M`); a locale
-/// that groups by myriads (`unit-wan` and `unit-yi` present, as in Chinese) gets 万 and 亿.
+/// A large count (tokens) in millions with at most one decimal (`39M`, `19.5M`). The message
+/// also gets the count in myriads (`$wan`, `$yi`, and `$scale` naming the one to use), for a
+/// locale that groups so, as Chinese does (3,900 万, 1.3 亿).
 pub(super) fn millions(l: &Tracked<'_>, v: f64) -> String {
     let short = |v: f64| {
         let d = dec(v).round_dp(1);
         l.number(d, u32::from(!d.fract().is_zero()))
     };
-    let myriad = l.loc.has("unit-wan") && l.loc.has("unit-yi");
-    let (key, value) = match () {
-        () if myriad && v >= 1e8 => ("unit-yi", short(v / 1e8)),
-        () if myriad => ("unit-wan", short(v / 1e4)),
-        () => ("unit-million", short(v / 1e6)),
-    };
-    l.t(key, &[("value", Arg::Str(value))]).unwrap_or_default()
+    let scale = if v >= 1e8 { "yi" } else { "wan" };
+    l.t(
+        "unit-million",
+        &[
+            ("value", Arg::Str(short(v / 1e6))),
+            ("wan", Arg::Str(short(v / 1e4))),
+            ("yi", Arg::Str(short(v / 1e8))),
+            ("scale", Arg::Str(scale.into())),
+        ],
+    )
+    .unwrap_or_default()
 }
 
 /// The text with its first letter in upper case.
