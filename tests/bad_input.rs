@@ -223,6 +223,55 @@ fn cases() -> Vec<(&'static str, Setup)> {
             let at = set(r, "data/storage.yaml", "wipe_days", "9999");
             build(&[&at, "`wipe_days`"])
         }),
+        ("SLA of 120%", |r| {
+            let at = set(r, "data/ordering.yaml", "uptime_sla_percent", "120");
+            build(&[&at, "`service.uptime_sla_percent` is 120, outside 90..=100"])
+        }),
+        ("provisioning time of 0 minutes", |r| {
+            let at = set(r, "data/ordering.yaml", "provisioning_minutes", "0");
+            build(&[&at, "`service.provisioning_minutes`"])
+        }),
+        ("unknown refund rule", |r| {
+            let at = set(r, "data/ordering.yaml", "refund", "sometimes");
+            build(&[&at, "unused-days"])
+        }),
+        ("unknown key in the service terms", |r| {
+            let at = plant(
+                r,
+                "data/ordering.yaml",
+                "  refund:",
+                "  refunds:",
+                "refunds",
+            );
+            build(&[&at, "did you mean `refund`"])
+        }),
+        ("terms URL that is not https", |r| {
+            let at = set(
+                r,
+                "data/ordering.yaml",
+                "terms_url",
+                "http://hub.example/terms",
+            );
+            build(&[&at, "not an absolute https URL"])
+        }),
+        ("duplicate image id", |r| {
+            let at = plant(
+                r,
+                "data/images.yaml",
+                "id: debian-12-cuda-126",
+                "id: ubuntu-2204-cuda-124",
+                "ubuntu",
+            );
+            build(&[&at, "duplicate id `ubuntu-2204-cuda-124`"])
+        }),
+        ("image for an unknown vendor", |r| {
+            let at = set(r, "data/images.yaml", "vendor", "intel");
+            build(&[&at, "nvidia"])
+        }),
+        ("missing images file", |r| {
+            std::fs::remove_file(r.join("data/images.yaml")).expect("rm");
+            build(&["data/images.yaml", "cannot read"])
+        }),
         ("unknown region in stock", |r| {
             plant(r, "data/cards.yaml", "dfw-1: 5", "dfx-1: 5", "dfx");
             build(&["data/cards.yaml:", "unknown region `dfx-1`", "dfw-1"])

@@ -935,3 +935,197 @@ fn the_contact_in_data_is_in_every_footer_and_check_says_when_there_is_none() {
 fn read_source(root: &Path, rel: &str) -> String {
     std::fs::read_to_string(root.join(rel)).expect("read")
 }
+
+/// The text of the first table row on a built page that starts with `name`, or "".
+fn table_row(root: &Path, rel: &str, name: &str) -> String {
+    let doc = scraper::Html::parse_document(&read(root, rel));
+    let sel = scraper::Selector::parse("table tr").expect("selector");
+    doc.select(&sel)
+        .map(|r| r.text().collect::<Vec<_>>().join(" "))
+        .find(|t| t.starts_with(name))
+        .unwrap_or_default()
+}
+
+/// `hubgen check`'s warning count and the (file, message) of each `data-not-set` warning.
+fn not_set_warnings(root: &Path) -> (u64, Vec<(String, String)>) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hubgen"))
+        .args(["check", "--format", "json", "--root"])
+        .arg(root)
+        .output()
+        .expect("run hubgen check");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    let v: serde_json::Value = serde_json::from_str(&report).expect("json");
+    let unset = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter(|d| d["code"] == "data-not-set")
+        .map(|d| {
+            (
+                d["file"].as_str().unwrap_or_default().to_owned(),
+                d["message"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    (v["warnings"].as_u64().unwrap_or(u64::MAX), unset)
+}
+
+#[test]
+fn a_card_page_lists_the_images_of_its_vendor_and_check_warns_without_them() {
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    // The fixture's two NVIDIA images, not its AMD one, on an NVIDIA card's page.
+    let en = table_row(root, "en/gpus/h100-sxm/index.html", "Images and drivers");
+    for want in [
+        "Ubuntu 22.04 with CUDA (Ubuntu 22.04, driver 550.54.15, CUDA 12.4)",
+        "Debian 12 with CUDA (Debian 12, driver 560.35.03, CUDA 12.6)",
+    ] {
+        assert!(en.contains(want), "{en}");
+    }
+    assert!(!en.contains("ROCm") && !en.contains("6.10.5"), "{en}");
+    let uk = table_row(root, "uk/gpus/h100-sxm/index.html", "Образи й драйвери");
+    assert!(uk.contains("драйвер 550.54.15, CUDA 12.4"), "{uk}");
+    let zh = table_row(root, "zh/gpus/rtx-4090/index.html", "系统镜像与驱动");
+    assert!(zh.contains("驱动 560.35.03"), "{zh}");
+    let (warnings, unset) = not_set_warnings(root);
+    assert_eq!((warnings, unset.len()), (0, 0), "{unset:?}");
+    // The RTX 4090 as an AMD card: its page lists the AMD image only.
+    edit(
+        root,
+        "data/cards.yaml",
+        "name: RTX 4090\n    vendor: nvidia",
+        "name: RTX 4090\n    vendor: amd",
+    );
+    build_ok(root);
+    let amd = table_row(root, "en/gpus/rtx-4090/index.html", "Images and drivers");
+    assert!(
+        amd.contains("Ubuntu 22.04 with ROCm (Ubuntu 22.04, driver 6.10.5, ROCm 6.4)")
+            && !amd.contains("CUDA"),
+        "{amd}"
+    );
+    // No NVIDIA image: the NVIDIA cards we rent say not listed, and check names them.
+    let images = std::fs::read_to_string(root.join("data/images.yaml")).expect("read");
+    let amd_only = images
+        .find("  - id: ubuntu-2204-rocm-64")
+        .map(|i| format!("images:\n{}", &images[i..]))
+        .expect("the AMD image");
+    std::fs::write(root.join("data/images.yaml"), amd_only).expect("write");
+    build_ok(root);
+    assert!(
+        table_row(root, "en/gpus/h100-sxm/index.html", "Images and drivers")
+            .contains("not listed yet")
+    );
+    let (_, unset) = not_set_warnings(root);
+    assert_eq!(unset.len(), 1, "{unset:?}");
+    assert_eq!(unset[0].0, "data/images.yaml");
+    assert!(
+        unset[0].1.contains("h100-sxm, a100-sxm") && !unset[0].1.contains("rtx-4090"),
+        "{}",
+        unset[0].1
+    );
+    // None at all: one warning, and every card we rent says not listed.
+    std::fs::write(root.join("data/images.yaml"), "images: []\n").expect("write");
+    build_ok(root);
+    assert!(
+        table_row(root, "en/gpus/rtx-4090/index.html", "Images and drivers")
+            .contains("not listed yet")
+    );
+    let (_, unset) = not_set_warnings(root);
+    assert_eq!(unset.len(), 1, "{unset:?}");
+    assert!(unset[0].1.contains("no OS image"), "{}", unset[0].1);
+}
+
+/// A page in `locale` whose body is the service-terms table.
+fn service_terms_page(root: &Path, locale: &str) {
+    let dir = root.join("content").join(locale);
+    std::fs::write(
+        dir.join("renting.md"),
+        "---\ntitle: Renting\n---\n\nThe terms.\n\n{{ table(name=\"service-terms\") }}\n",
+    )
+    .expect("write");
+}
+
+#[test]
+fn the_service_terms_are_a_table_and_a_footer_link_and_check_names_the_unset_ones() {
+    let site = fixture_copy();
+    let root = site.path();
+    service_terms_page(root, "en");
+    service_terms_page(root, "uk");
+    build_ok(root);
+    let en = "en/renting/index.html";
+    let row = |rel: &str, name: &str| table_row(root, rel, name);
+    assert!(
+        row(en, "Uptime SLA").contains("99.5%"),
+        "{}",
+        row(en, "Uptime SLA")
+    );
+    assert!(
+        row(en, "If a card fails")
+            .contains("replaced in the same region, or the lost time credited pro rata")
+    );
+    assert!(row(en, "Refunds").contains("unused whole days refunded pro rata"));
+    assert!(row(en, "Ready after payment").contains("within 30 minutes of a confirmed payment"));
+    assert!(row(en, "Terms of service").contains("hub.example/legal/terms"));
+    let uk = "uk/renting/index.html";
+    assert!(row(uk, "Гарантована доступність (SLA)").contains("99,5%"));
+    assert!(row(uk, "Повернення коштів").contains("невикористані повні дні"));
+    assert!(
+        row(uk, "Готовність після оплати")
+            .contains("протягом 30\u{a0}хвилин після підтвердження оплати"),
+        "{}",
+        row(uk, "Готовність після оплати")
+    );
+    let link = scraper::Selector::parse("a[href='https://hub.example/legal/terms']").expect("sel");
+    let footer =
+        scraper::Selector::parse("footer a[href='https://hub.example/legal/terms']").expect("sel");
+    let page = scraper::Html::parse_document(&read(root, en));
+    assert!(
+        page.select(&link).count() == 2,
+        "the table's link and the footer's"
+    );
+    let uk_page = scraper::Html::parse_document(&read(root, "uk/gpu-memory/index.html"));
+    assert!(
+        uk_page
+            .select(&footer)
+            .next()
+            .is_some_and(|a| a.text().collect::<String>() == "Умови надання послуг")
+    );
+    // Two unset: their rows say so, the footer has no link, and check names both.
+    edit(root, "data/ordering.yaml", "  refund: unused-days\n", "");
+    edit(
+        root,
+        "data/ordering.yaml",
+        "  terms_url: https://hub.example/legal/terms\n",
+        "",
+    );
+    build_ok(root);
+    assert!(row(en, "Refunds").contains("not listed yet; ask before ordering"));
+    assert!(row(en, "Terms of service").contains("not listed yet; ask before ordering"));
+    assert!(row(uk, "Повернення коштів").contains("ще не вказано; уточніть перед замовленням"));
+    assert!(row(en, "Uptime SLA").contains("99.5%"));
+    assert!(!read(root, "en/gpu-memory/index.html").contains("legal/terms"));
+    let (_, unset) = not_set_warnings(root);
+    assert_eq!(unset.len(), 1, "{unset:?}");
+    assert_eq!(unset[0].0, "data/ordering.yaml");
+    assert!(
+        unset[0].1.contains("refund, terms_url") && !unset[0].1.contains("failure"),
+        "{}",
+        unset[0].1
+    );
+    // No service block at all: every row says not listed.
+    let ordering = std::fs::read_to_string(root.join("data/ordering.yaml")).expect("read");
+    let cut = ordering.find("service:").expect("service");
+    std::fs::write(root.join("data/ordering.yaml"), &ordering[..cut]).expect("write");
+    build_ok(root);
+    assert!(row(en, "If a card fails").contains("not listed yet"));
+    let (_, unset) = not_set_warnings(root);
+    assert!(
+        unset.len() == 1
+            && unset[0]
+                .1
+                .contains("uptime_sla_percent, refund, failure, provisioning_minutes, terms_url"),
+        "{unset:?}"
+    );
+}

@@ -9,6 +9,7 @@ language-switcher-label = Language
 section-pages = Guides
 footer-arithmetic = Every figure on this site is computed from our published data, so you can check it. Prices and stock are as of the day the site was last built.
 footer-contact = Questions before you order:{ " " }
+footer-terms = Terms of service
 footer-copyright = © { $site }
 root-description = GPU rental for fine-tuning, with arithmetic you can check. Choose your language.
 root-choose = Read in English
@@ -137,6 +138,34 @@ storage-snapshots-terms = restore on any instance in the region
 storage-egress = Egress
 storage-egress-terms = { $included } a month included per instance
 
+## Service terms
+table-service-terms-caption = Service terms
+col-service = Service
+service-uptime = Uptime SLA
+service-failure = If a card fails
+service-failure-replace = replaced with a working card in the same region
+service-failure-replace-or-credit = replaced in the same region, or the lost time credited pro rata
+service-refund = Refunds
+service-refund-none = none: a paid term is not refunded
+service-refund-unused-days = unused whole days refunded pro rata
+service-refund-before-start = only before the term starts
+service-ready = Ready after payment
+service-ready-minutes = within { $n ->
+    [one] a minute
+   *[other] { $n } minutes
+} of a confirmed payment
+service-ready-hours = within { $n ->
+    [one] an hour
+   *[other] { $n } hours
+} of a confirmed payment
+service-ready-days = within { $n ->
+    [one] a day
+   *[other] { $n } days
+} of a confirmed payment
+service-terms = Terms of service
+service-terms-label = Read the terms of service
+service-not-listed = not listed yet; ask before ordering
+
 ## Bundles
 table-bundles-caption = Multi-card bundles
 col-bundle = Bundle
@@ -250,6 +279,8 @@ spec-host = Host CPU, RAM and network
 spec-host-cpu = Host CPU cores
 spec-host-ram = Host RAM
 spec-network = Network
+spec-images = Images and drivers
+spec-image = { $name } ({ $os }, driver { $driver }, { $toolkit })
 
 ## Charts
 chart-memory-title = GPU memory each fine-tuning job needs, against card capacities

@@ -9,6 +9,7 @@ language-switcher-label = Язык
 section-pages = В этом разделе
 footer-arithmetic = Все цифры на сайте рассчитаны автоматически по нашим открытым данным, так что любую из них можно проверить.
 footer-contact = Вопросы до заказа:{ " " }
+footer-terms = Условия использования
 footer-copyright = © { $site }
 root-description = Аренда GPU для дообучения моделей — с расчётами, которые можно проверить. Выберите язык.
 root-choose = Читать на русском
@@ -157,6 +158,40 @@ storage-snapshots = Снимки
 storage-snapshots-terms = восстанавливаются на любом инстансе в регионе
 storage-egress = Исходящий трафик
 storage-egress-terms = { $included } в месяц на каждый инстанс входит в стоимость
+
+## Условия обслуживания
+table-service-terms-caption = Условия обслуживания
+col-service = Условие
+service-uptime = Гарантированная доступность (SLA)
+service-failure = Если карта выйдет из строя
+service-failure-replace = её заменят исправной в том же регионе
+service-failure-replace-or-credit = её заменят в том же регионе или пропорционально компенсируют потерянное время
+service-refund = Возврат средств
+service-refund-none = не предусмотрен: оплаченный срок не возвращается
+service-refund-unused-days = неиспользованные полные дни возвращаются пропорционально
+service-refund-before-start = только до начала срока
+service-ready = Готовность после оплаты
+service-ready-minutes = в течение { $n ->
+    [one] { $n } минуты
+    [few] { $n } минут
+    [many] { $n } минут
+   *[other] { $n } минуты
+} после подтверждения оплаты
+service-ready-hours = в течение { $n ->
+    [one] { $n } часа
+    [few] { $n } часов
+    [many] { $n } часов
+   *[other] { $n } часа
+} после подтверждения оплаты
+service-ready-days = в течение { $n ->
+    [one] { $n } дня
+    [few] { $n } дней
+    [many] { $n } дней
+   *[other] { $n } дня
+} после подтверждения оплаты
+service-terms = Условия использования
+service-terms-label = Прочитать условия использования
+service-not-listed = пока не указано; уточните до заказа
 
 ## Конфигурации
 table-bundles-caption = Конфигурации из нескольких карт
@@ -307,6 +342,8 @@ spec-host = Процессор, ОЗУ и сеть хоста
 spec-host-cpu = Ядра процессора хоста
 spec-host-ram = Оперативная память хоста
 spec-network = Сеть
+spec-images = Образы и драйверы
+spec-image = { $name } ({ $os }, драйвер { $driver }, { $toolkit })
 
 ## Графики
 chart-memory-title = Сколько видеопамяти нужно каждой задаче дообучения в сравнении с объёмом карт

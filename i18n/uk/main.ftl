@@ -9,6 +9,7 @@ language-switcher-label = Мова
 section-pages = Що почитати
 footer-arithmetic = Усі цифри на сайті обчислено автоматично з наших відкритих даних, тож кожну з них можна перевірити.
 footer-contact = Питання перед замовленням:{ " " }
+footer-terms = Умови надання послуг
 footer-copyright = © { $site }
 root-description = Оренда GPU для донавчання моделей — з розрахунками, які можна перевірити. Оберіть мову.
 root-choose = Читати українською
@@ -157,6 +158,40 @@ storage-snapshots = Знімки
 storage-snapshots-terms = відновлюються на будь-якому інстансі в регіоні
 storage-egress = Вихідний трафік
 storage-egress-terms = { $included } на місяць для кожного інстансу входить у вартість
+
+## Умови обслуговування
+table-service-terms-caption = Умови обслуговування
+col-service = Умова
+service-uptime = Гарантована доступність (SLA)
+service-failure = Якщо карта вийде з ладу
+service-failure-replace = її замінять справною в тому самому регіоні
+service-failure-replace-or-credit = її замінять у тому самому регіоні або пропорційно компенсують утрачений час
+service-refund = Повернення коштів
+service-refund-none = не передбачене: сплачений строк не повертається
+service-refund-unused-days = невикористані повні дні повертаються пропорційно
+service-refund-before-start = лише до початку строку
+service-ready = Готовність після оплати
+service-ready-minutes = протягом { $n ->
+    [one] { $n } хвилини
+    [few] { $n } хвилин
+    [many] { $n } хвилин
+   *[other] { $n } хвилини
+} після підтвердження оплати
+service-ready-hours = протягом { $n ->
+    [one] { $n } години
+    [few] { $n } годин
+    [many] { $n } годин
+   *[other] { $n } години
+} після підтвердження оплати
+service-ready-days = протягом { $n ->
+    [one] { $n } дня
+    [few] { $n } днів
+    [many] { $n } днів
+   *[other] { $n } дня
+} після підтвердження оплати
+service-terms = Умови надання послуг
+service-terms-label = Прочитати умови надання послуг
+service-not-listed = ще не вказано; уточніть перед замовленням
 
 ## Конфігурації
 table-bundles-caption = Конфігурації з кількох карт
@@ -307,6 +342,8 @@ spec-host = Процесор, ОЗП і мережа хоста
 spec-host-cpu = Ядра процесора хоста
 spec-host-ram = Оперативна пам’ять хоста
 spec-network = Мережа
+spec-images = Образи й драйвери
+spec-image = { $name } ({ $os }, драйвер { $driver }, { $toolkit })
 
 ## Графіки
 chart-memory-title = Скільки пам’яті GPU потрібно кожному завданню донавчання порівняно з обсягом карт

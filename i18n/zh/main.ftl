@@ -9,6 +9,7 @@ language-switcher-label = 语言
 section-pages = 站内指南
 footer-arithmetic = 本站的价格和显存数字都由公开的数据文件自动计算得出，你可以自行核对；市场小时价仅为示例。
 footer-contact = 下单前有疑问：
+footer-terms = 服务条款
 footer-copyright = © { $site }
 root-description = 租 GPU 做微调，每一笔账都能自己核算。请选择语言。
 root-choose = 阅读中文版
@@ -128,6 +129,25 @@ storage-snapshots-terms = 可在本区域任意实例上恢复
 storage-egress = 出站流量
 storage-egress-terms = 每个实例每月包含 { $included }
 
+## 服务条件
+table-service-terms-caption = 服务条件
+col-service = 项目
+service-uptime = 可用性 SLA
+service-failure = 显卡故障时
+service-failure-replace = 在同一区域换一张正常的卡
+service-failure-replace-or-credit = 在同一区域换卡，或按比例补偿损失的时间
+service-refund = 退款
+service-refund-none = 不退款：已付租期概不退还
+service-refund-unused-days = 未使用的整天按比例退款
+service-refund-before-start = 仅在租期开始前可退款
+service-ready = 付款后就绪时间
+service-ready-minutes = 付款确认后 { $n } 分钟内
+service-ready-hours = 付款确认后 { $n } 小时内
+service-ready-days = 付款确认后 { $n } 天内
+service-terms = 服务条款
+service-terms-label = 阅读服务条款
+service-not-listed = 尚未列出，请在下单前咨询
+
 ## 多卡配置
 table-bundles-caption = 多卡配置
 col-bundle = 配置
@@ -235,6 +255,8 @@ spec-host = 主机 CPU、内存和网络
 spec-host-cpu = 主机 CPU 核数
 spec-host-ram = 主机内存
 spec-network = 网络
+spec-images = 系统镜像与驱动
+spec-image = { $name }（{ $os }，驱动 { $driver }，{ $toolkit }）
 
 ## 图表
 chart-memory-title = 各微调任务所需显存与各卡容量对比

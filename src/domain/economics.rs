@@ -4,6 +4,7 @@
 use rust_decimal::Decimal;
 
 use super::compute::{self, Term};
+use super::model::Card;
 use super::site::Site;
 use super::units::*;
 use crate::i18n::{Arg, Tracked};
@@ -413,36 +414,8 @@ impl Site<'_> {
             }
             None => {}
         }
-        match c.host {
-            Some(h) => {
-                let unit = |k: &str, v: u32| {
-                    l.t(k, &[("value", Arg::Str(l.int(i64::from(v))))])
-                        .unwrap_or_default()
-                };
-                rows.push(spec_row(
-                    l,
-                    "spec-host-cpu",
-                    l.int(i64::from(h.cpu_cores)),
-                    None,
-                ));
-                rows.push(spec_row(
-                    l,
-                    "spec-host-ram",
-                    unit("unit-gb", h.ram_gb),
-                    None,
-                ));
-                rows.push(spec_row(
-                    l,
-                    "spec-network",
-                    unit("unit-gbits", h.network_gbps),
-                    None,
-                ));
-            }
-            None if c.price.is_some() => {
-                rows.push(spec_row(l, "spec-host", l.s("spec-not-listed"), None));
-            }
-            None => {}
-        }
+        rows.extend(host_rows(l, c));
+        rows.extend(self.image_rows(l, c));
         TableView {
             name: "card-specs".into(),
             caption: l
@@ -454,6 +427,34 @@ impl Site<'_> {
             columns: columns(l, &[("col-spec", false), ("col-value", false)]),
             rows,
             note: None,
+        }
+    }
+
+    /// The images offered for the card's vendor, one line each; "not listed yet" for a card we
+    /// rent that has none.
+    fn image_rows(&self, l: &Tracked<'_>, c: &Card) -> Option<Vec<Cell>> {
+        let images: Vec<String> = self
+            .cat
+            .images_for(&c.vendor)
+            .map(|i| {
+                l.t(
+                    "spec-image",
+                    &[
+                        ("name", Arg::Str(i.name.clone())),
+                        ("os", Arg::Str(i.os.clone())),
+                        ("driver", Arg::Str(i.driver.clone())),
+                        ("toolkit", Arg::Str(i.toolkit.clone())),
+                    ],
+                )
+                .unwrap_or_default()
+            })
+            .collect();
+        if !images.is_empty() {
+            Some(spec_row(l, "spec-images", l.list(&images), None))
+        } else if c.price.is_some() {
+            Some(spec_row(l, "spec-images", l.s("spec-not-listed"), None))
+        } else {
+            None
         }
     }
 
@@ -568,5 +569,27 @@ impl Site<'_> {
                 (false, asof) => asof,
             },
         }
+    }
+}
+
+/// The host around one card: CPU cores, RAM and network; "not listed yet" for a card we rent
+/// without it.
+fn host_rows(l: &Tracked<'_>, c: &Card) -> Vec<Vec<Cell>> {
+    match c.host {
+        Some(h) => {
+            let unit = |k: &str, v: u32| {
+                l.t(k, &[("value", Arg::Str(l.int(i64::from(v))))])
+                    .unwrap_or_default()
+            };
+            vec![
+                spec_row(l, "spec-host-cpu", l.int(i64::from(h.cpu_cores)), None),
+                spec_row(l, "spec-host-ram", unit("unit-gb", h.ram_gb), None),
+                spec_row(l, "spec-network", unit("unit-gbits", h.network_gbps), None),
+            ]
+        }
+        None if c.price.is_some() => {
+            vec![spec_row(l, "spec-host", l.s("spec-not-listed"), None)]
+        }
+        None => Vec::new(),
     }
 }

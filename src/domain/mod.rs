@@ -14,6 +14,7 @@ pub mod pages;
 pub mod present;
 pub mod schema;
 mod site;
+mod terms;
 mod units;
 mod validate;
 #[cfg(test)]
@@ -64,15 +65,25 @@ impl Provider for Domain {
         self.warnings.clone()
     }
     fn template_data(&self) -> serde_json::Value {
-        // The contact as the footer links it: the address of a mailto:, else the URL itself.
-        match &self.catalog.contact {
-            Some(url) => serde_json::json!({
-                "contact": {
+        // The contact as the footer links it: the address of a mailto:, else the URL itself;
+        // and the terms of service.
+        let mut data = serde_json::Map::new();
+        if let Some(url) = &self.catalog.contact {
+            data.insert(
+                "contact".into(),
+                serde_json::json!({
                     "url": url,
                     "text": url.strip_prefix("mailto:").unwrap_or(url),
-                }
-            }),
-            None => serde_json::Value::Null,
+                }),
+            );
+        }
+        if let Some(url) = &self.catalog.service.terms_url {
+            data.insert("terms".into(), serde_json::json!({ "url": url }));
+        }
+        if data.is_empty() {
+            serde_json::Value::Null
+        } else {
+            serde_json::Value::Object(data)
         }
     }
     fn required_strings(&self) -> Vec<(String, std::path::PathBuf, crate::diag::Pos)> {
@@ -91,6 +102,7 @@ pub fn load(files: &SiteFiles<'_>) -> Result<Domain, Vec<Diagnostic>> {
         Ok(tables) => Ok(Domain {
             warnings: unset_warnings(&catalog)
                 .into_iter()
+                .chain(terms_warnings(&catalog))
                 .chain(stock_warnings(&catalog, &tables, &texts))
                 .collect(),
             catalog,
@@ -215,6 +227,60 @@ fn unset_warnings(catalog: &model::Catalog) -> Vec<Diagnostic> {
             .in_file(std::path::Path::new("data").join(model::ORDERING_FILE))
             .with_hint(
                 "write data/ordering.yaml with `order_url: https://…?offer={offer}&term={term}&region={region}`",
+            ),
+        );
+    }
+    out
+}
+
+/// The images and drivers, and the operator's service terms, that the data leaves unset.
+fn terms_warnings(catalog: &model::Catalog) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::new();
+    let images_hint = "list each image in data/images.yaml as `{ id, name, os, driver, toolkit, vendor }` (vendor `nvidia` or `amd`)";
+    if catalog.images.is_empty() {
+        out.push(
+            Diagnostic::warning(
+                codes::DATA_NOT_SET,
+                "no OS image or driver version is listed: the pages of the cards we rent say they are not listed",
+            )
+            .in_file(std::path::Path::new("data").join("images.yaml"))
+            .with_hint(images_hint),
+        );
+    } else {
+        let bare: Vec<&str> = catalog
+            .cards
+            .iter()
+            .filter(|c| c.price.is_some() && catalog.images_for(&c.vendor).next().is_none())
+            .map(|c| c.id.as_str())
+            .collect();
+        if !bare.is_empty() {
+            out.push(
+                Diagnostic::warning(
+                    codes::DATA_NOT_SET,
+                    format!(
+                        "{} card(s) we rent have no image of their vendor listed: {}; their pages say it is not listed",
+                        bare.len(),
+                        bare.join(", ")
+                    ),
+                )
+                .in_file(std::path::Path::new("data").join("images.yaml"))
+                .with_hint(images_hint),
+            );
+        }
+    }
+    let unset = catalog.service.unset_keys();
+    if !unset.is_empty() {
+        out.push(
+            Diagnostic::warning(
+                codes::DATA_NOT_SET,
+                format!(
+                    "service terms not set: {}; the renting page says they are not listed",
+                    unset.join(", ")
+                ),
+            )
+            .in_file(std::path::Path::new("data").join(model::ORDERING_FILE))
+            .with_hint(
+                "write `service: { uptime_sla_percent, refund, failure, provisioning_minutes, terms_url }` in data/ordering.yaml; its comment gives each key's values",
             ),
         );
     }

@@ -298,6 +298,57 @@ pub struct Catalog {
     pub contact: Option<String>,
     /// The day the stock counts were taken (cards.yaml).
     pub stock_as_of: Option<String>,
+    /// The OS images the operator offers (`data/images.yaml`), in data order.
+    pub images: Vec<Image>,
+    /// The operator's service terms (`data/ordering.yaml`'s `service`), each unset until given.
+    pub service: Service,
+}
+
+/// An OS image the operator offers for the cards of one vendor.
+#[derive(Debug, Clone)]
+pub struct Image {
+    pub name: String,
+    pub os: String,
+    pub driver: String,
+    pub toolkit: String,
+    pub vendor: Vendor,
+}
+
+/// The operator's service terms, checked; `None` where the data does not set one.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Service {
+    /// Percent, 90..=100.
+    pub uptime_sla_percent: Option<Decimal>,
+    pub refund: Option<Refund>,
+    pub failure: Option<Failure>,
+    /// Minutes from a confirmed payment to a ready instance.
+    pub provisioning_minutes: Option<u32>,
+    /// An absolute https URL.
+    pub terms_url: Option<String>,
+}
+
+impl Service {
+    /// The keys of `service:` the data leaves unset, as written in ordering.yaml.
+    pub fn unset_keys(&self) -> Vec<&'static str> {
+        let Service {
+            uptime_sla_percent,
+            refund,
+            failure,
+            provisioning_minutes,
+            terms_url,
+        } = self;
+        [
+            ("uptime_sla_percent", uptime_sla_percent.is_none()),
+            ("refund", refund.is_none()),
+            ("failure", failure.is_none()),
+            ("provisioning_minutes", provisioning_minutes.is_none()),
+            ("terms_url", terms_url.is_none()),
+        ]
+        .into_iter()
+        .filter(|(_, unset)| *unset)
+        .map(|(k, _)| k)
+        .collect()
+    }
 }
 
 impl Catalog {
@@ -305,6 +356,12 @@ impl Catalog {
     pub fn headroom_share(&self) -> f64 {
         use rust_decimal::prelude::ToPrimitive;
         self.headroom.to_f64().unwrap_or(0.9)
+    }
+    /// The images for the cards of `vendor` (as cards.yaml writes it), in data order.
+    pub fn images_for<'a>(&'a self, vendor: &'a str) -> impl Iterator<Item = &'a Image> + 'a {
+        self.images
+            .iter()
+            .filter(move |i| i.vendor.as_str() == vendor)
     }
     pub fn card_index(&self, id: &str) -> Option<usize> {
         self.cards.iter().position(|c| c.id == id)
@@ -341,7 +398,7 @@ impl Catalog {
     }
 }
 
-pub const DATA_FILES: [&str; 10] = [
+pub const DATA_FILES: [&str; 11] = [
     "cards.yaml",
     "regions.yaml",
     "models.yaml",
@@ -352,6 +409,7 @@ pub const DATA_FILES: [&str; 10] = [
     "storage.yaml",
     "payments.yaml",
     "training.yaml",
+    "images.yaml",
 ];
 
 /// Reads and validates `data/`. Reports every problem found, not only the first.
@@ -384,6 +442,7 @@ pub fn load(
             yaml::parse(&ordering, &text, 0).map_err(|d| vec![d])?;
         catalog.order_url = Some(super::validate::order_url(&file, &ordering, &text)?);
         catalog.contact = super::validate::contact(&file, &ordering, &text)?;
+        catalog.service = super::validate::service(&file, &ordering, &text)?;
         texts.insert(ordering, text);
     }
     Ok((catalog, texts))
@@ -417,6 +476,7 @@ fn parse_all(texts: &DataTexts) -> Result<Raw, Vec<Diagnostic>> {
     let storage = parse!("storage.yaml");
     let payments = parse!("payments.yaml");
     let training = parse!("training.yaml");
+    let images = parse!("images.yaml");
     match (
         cards,
         regions,
@@ -428,6 +488,7 @@ fn parse_all(texts: &DataTexts) -> Result<Raw, Vec<Diagnostic>> {
         storage,
         payments,
         training,
+        images,
     ) {
         (
             Some(cards),
@@ -440,6 +501,7 @@ fn parse_all(texts: &DataTexts) -> Result<Raw, Vec<Diagnostic>> {
             Some(storage),
             Some(payments),
             Some(training),
+            Some(images),
         ) if errors.is_empty() => Ok(Raw {
             cards,
             regions,
@@ -451,6 +513,7 @@ fn parse_all(texts: &DataTexts) -> Result<Raw, Vec<Diagnostic>> {
             storage,
             payments,
             training,
+            images,
         }),
         _ => Err(errors),
     }

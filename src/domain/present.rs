@@ -11,7 +11,7 @@ use crate::i18n::{Arg, Tracked};
 use crate::shortcode::{Args, Call, Error, Output};
 use crate::view::{Cell, TableView};
 
-pub const TABLES: [&str; 12] = [
+pub const TABLES: [&str; 13] = [
     "fit",
     "cards",
     "interconnect",
@@ -24,6 +24,7 @@ pub const TABLES: [&str; 12] = [
     "card-specs",
     "card-prices",
     "card-availability",
+    "service-terms",
 ];
 
 pub const CHARTS: [&str; 2] = ["memory", "break-even"];
@@ -64,6 +65,7 @@ impl Site<'_> {
             "cards" => Ok(self.cards_table(l)),
             "interconnect" => Ok(self.interconnect_table(l)),
             "storage" => Ok(self.storage_table(l)),
+            "service-terms" => Ok(self.service_terms_table(l)),
             "bundles" => Ok(self.bundles_table(l)),
             "memory" => Ok(self.memory_table(l)),
             "break-even" => Ok(self.break_even_table(l, card)),
@@ -568,7 +570,7 @@ pub const SHORTCODES: &[Shortcode] = &[
     Shortcode {
         name: "table",
         args: &["name", "card?"],
-        doc: "a computed table, by `name` (fit, cards, interconnect, storage, bundles, memory, break-even, training, jobs, …); `card` keeps one card's rows",
+        doc: "a computed table, by `name` (fit, cards, interconnect, storage, service-terms, bundles, memory, break-even, training, jobs, …); `card` keeps one card's rows",
         run: sc_table,
     },
     Shortcode {

@@ -359,6 +359,85 @@ pub struct EgressRaw {
     pub usd_per_tb_over: S<Decimal>,
 }
 
+/// `data/images.yaml`: the OS images the operator offers, each with its driver and toolkit. The
+/// seeds name none; an empty list leaves every card page saying so, and check warns.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImagesFile {
+    pub images: Vec<ImageRaw>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImageRaw {
+    pub id: Spanned<String>,
+    /// The image's name as the ordering system shows it.
+    pub name: String,
+    /// The operating system and its version (`Ubuntu 22.04`).
+    pub os: String,
+    /// The GPU driver version.
+    pub driver: String,
+    /// The GPU toolkit it comes with (`CUDA 12.4`, `ROCm 6.4`).
+    pub toolkit: String,
+    /// The cards it is for: those of this vendor.
+    pub vendor: Vendor,
+}
+
+/// A GPU vendor, as cards.yaml writes it.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Vendor {
+    Nvidia,
+    Amd,
+}
+
+impl Vendor {
+    /// As cards.yaml's `vendor` writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Vendor::Nvidia => "nvidia",
+            Vendor::Amd => "amd",
+        }
+    }
+}
+
+/// The operator's service terms (in ordering.yaml): each key optional, since the seeds give none;
+/// what is unset, the renting page says is not listed, and check warns.
+#[derive(Debug, Deserialize, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ServiceRaw {
+    /// The uptime the operator commits to, in percent (90..=100).
+    pub uptime_sla_percent: Option<S<Decimal>>,
+    pub refund: Option<Refund>,
+    pub failure: Option<Failure>,
+    /// Minutes from a confirmed payment to a ready instance.
+    pub provisioning_minutes: Option<S<u32>>,
+    /// The terms of service: an absolute https URL.
+    pub terms_url: Option<S<String>>,
+}
+
+/// What is refunded when a rental ends early.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Refund {
+    /// Nothing.
+    None,
+    /// Unused whole days, pro rata.
+    UnusedDays,
+    /// Only before the term starts.
+    BeforeStart,
+}
+
+/// What happens when a rented card fails.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Failure {
+    /// Replaced in the same region.
+    Replace,
+    /// Replaced, or the lost time credited pro rata.
+    ReplaceOrCredit,
+}
+
 /// `data/ordering.yaml` (optional): where a Rent action leads. The ordering system is not this
 /// site; without the file, no offer has a Rent link and the build warns.
 #[derive(Debug, Deserialize, Clone)]
@@ -371,6 +450,9 @@ pub struct OrderingFile {
     /// footer. The seeds give none; without it, check warns.
     #[serde(default)]
     pub contact: Option<S<String>>,
+    /// The operator's service terms; without them, check warns.
+    #[serde(default)]
+    pub service: Option<ServiceRaw>,
 }
 
 #[derive(Debug, Deserialize, Clone)]

@@ -222,6 +222,7 @@ pub(super) struct Raw {
     pub storage: StorageFile,
     pub payments: PaymentsFile,
     pub training: TrainingFile,
+    pub images: ImagesFile,
 }
 
 /// Validates every file and builds the catalog; collects all errors.
@@ -237,6 +238,7 @@ pub(super) fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagn
         storage,
         payments,
         training,
+        images,
     } = raw;
     let mut ck = Check {
         texts,
@@ -255,6 +257,7 @@ pub(super) fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagn
     let refs = (&model_index, &method_index, &offers);
     let training = validate_training(&mut ck, training, refs, memory.grad_checkpointing);
     let storage = validate_storage(&mut ck, storage);
+    let images = validate_images(&mut ck, images);
     let PaymentsFile {
         coins,
         identity_checks: _,
@@ -282,6 +285,8 @@ pub(super) fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagn
         order_url: None,
         contact: None,
         stock_as_of: ck.stock_as_of,
+        images,
+        service: Service::default(),
     })
 }
 
@@ -364,6 +369,97 @@ pub(super) fn contact(
             ])
         }
     }
+}
+
+/// Checks the operator's service terms: each figure in its range, the terms an https URL. Unset
+/// keys stay unset.
+pub(super) fn service(
+    file: &super::schema::OrderingFile,
+    path: &std::path::Path,
+    text: &str,
+) -> Result<Service, Vec<Diagnostic>> {
+    let Some(raw) = &file.service else {
+        return Ok(Service::default());
+    };
+    let f = super::model::ORDERING_FILE;
+    let mut texts = DataTexts::new();
+    texts.insert(path.to_path_buf(), text.to_owned());
+    let mut ck = Check {
+        texts: &texts,
+        errors: Vec::new(),
+        fluent_keys: Vec::new(),
+        stock_as_of: None,
+    };
+    let ServiceRaw {
+        uptime_sla_percent,
+        refund,
+        failure,
+        provisioning_minutes,
+        terms_url,
+    } = raw;
+    let service = Service {
+        uptime_sla_percent: ck.opt(
+            f,
+            uptime_sla_percent.as_ref(),
+            Decimal::from(90),
+            Decimal::ONE_HUNDRED,
+            "service.uptime_sla_percent",
+            "the uptime the operator commits to, in percent (e.g. 99.5)",
+        ),
+        refund: *refund,
+        failure: *failure,
+        provisioning_minutes: ck.opt(
+            f,
+            provisioning_minutes.as_ref(),
+            1,
+            10_080,
+            "service.provisioning_minutes",
+            "the minutes from a confirmed payment to a ready instance, at most a week",
+        ),
+        terms_url: terms_url.as_ref().map(|u| {
+            if !url::Url::parse(&u.value).is_ok_and(|p| p.scheme() == "https") {
+                ck.error(
+                    codes::DATA_OUT_OF_RANGE,
+                    f,
+                    u,
+                    format!("terms_url `{}` is not an absolute https URL", u.value),
+                    "e.g. terms_url: https://example.com/terms",
+                );
+            }
+            u.value.clone()
+        }),
+    };
+    if ck.errors.is_empty() {
+        Ok(service)
+    } else {
+        Err(ck.errors)
+    }
+}
+
+/// The OS images: ids unique and URL segments, the rest as written.
+fn validate_images(ck: &mut Check<'_>, file: ImagesFile) -> Vec<Image> {
+    let ImagesFile { images } = file;
+    let _ = Index::new(ck, "images.yaml", "image", images.iter().map(|i| &i.id));
+    images
+        .into_iter()
+        .map(|i| {
+            let ImageRaw {
+                id: _,
+                name,
+                os,
+                driver,
+                toolkit,
+                vendor,
+            } = i;
+            Image {
+                name,
+                os,
+                driver,
+                toolkit,
+                vendor,
+            }
+        })
+        .collect()
 }
 
 fn validate_regions(ck: &mut Check<'_>, file: RegionsFile) -> (Vec<Region>, Index) {
