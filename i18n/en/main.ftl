@@ -50,7 +50,7 @@ col-card-vram = Card VRAM
 col-weekly = Weekly
 col-monthly = Monthly
 col-per-gpu-hour = Per GPU-hour
-col-cheapest-fit = Cheapest that fits
+col-cheapest-fit = Cheapest in stock that fits
 rent-week = Rent a week
 rent-month = Rent a month
 rent-week-label = Rent a week: { $offer } in { $region }
@@ -58,9 +58,9 @@ rent-month-label = Rent a month: { $offer } in { $region }
 fit-job = { $size }, { $method }
 fit-cheapest-same = this card
 fit-per-card = { $gb } per card, { $cards } cards
-fit-note-4bit-base-rank = 4-bit base, rank { $rank }
+fit-note-4bit-base-rank = 4-bit base
 fit-note-4bit-base = 4-bit base
-fit-note-bf16-resident = BF16 base kept resident
+fit-note-bf16-resident = BF16 base
 fit-note-bf16-base = BF16 base
 fit-note-4bit-weights = { $weights } of 4-bit weights
 fit-note-bf16-one-card = BF16 base, one card
@@ -71,8 +71,8 @@ pick-note-no-sharding = no sharding
 pick-note-infinity-fabric = Infinity Fabric
 pick-note-bandwidth = more memory bandwidth than the cheapest fit: a batch-1 QLoRA step is limited by memory bandwidth
 pick-note-compute = far more BF16 compute than the cheapest fit, and FP8
-table-fit-note = Memory by our model: gradient checkpointing on, sequence length { $seq }, batch size { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters), a runtime reserve of { $reserve } per card, rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards. Click a figure to see how it breaks down.
-table-memory-note = Memory by our model: gradient checkpointing on, sequence length { $seq }, batch size { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters), a runtime reserve of { $reserve } per card, rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Each figure is the job on one card; split over several cards, every card also holds its own activations and reserve, and the fit table gives what they hold together.
+table-fit-note = Memory figures from our model assume gradient checkpointing, a sequence length of { $seq }, a batch size of { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters) and a runtime reserve of { $reserve } per card, and are rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards. Cheapest in stock that fits leaves out cards with none in stock. Click a figure to see how it breaks down.
+table-memory-note = Memory figures from our model assume gradient checkpointing, a sequence length of { $seq }, a batch size of { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters) and a runtime reserve of { $reserve } per card, and are rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Each figure is the job on one card; split over several cards, every card also holds its own activations and reserve, and the fit table gives what they hold together.
 memory-weights = weights { $value }
 memory-trainable = trainable state, +{ $overhead } overhead { $value }
 memory-other-cards = activations and reserve on { $cards ->
@@ -148,8 +148,8 @@ table-bundles-note = A bundle costs the single-card price times the number of ca
 table-memory-caption = GPU memory by model and method, with its terms
 col-model = Model
 memory-model-arch = { $layers } layers, hidden { $hidden }, vocabulary { $vocab }
-memory-cheapest = cheapest fit: { $offer }
-memory-no-fit = no offer holds it
+memory-cheapest = cheapest in stock: { $offer }
+memory-no-fit = no offer in stock holds it
 
 ## Break-even table
 table-break-even-caption = Monthly term or hourly rent: where they cost the same
@@ -186,13 +186,13 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
 training-of-vram = of { $vram }
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware's FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price (the monthly price over { $hours } hours) times the cards. Click the hours to see how they break down.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price (the monthly price divided by { $hours } hours and by the number of cards) times the cards. Click the hours to see how they break down.
 unit-million = { $value }M
 
 ## Jobs that fit a card
 table-jobs-caption = Fine-tuning jobs that fit one { $card }
 col-share-of-card = Share of the card
-table-jobs-note = A job fits when it needs at most { $headroom } of the card's memory.
+table-jobs-note = A job fits when it needs at most { $headroom } of the card’s memory.
 
 ## Card pages
 gpus-title = GPUs to rent
@@ -212,7 +212,7 @@ card-page-training = Training time and cost
 card-page-back = All GPUs
 stock-as-of = Stock as of { $date }.
 # A date in running text: the month in the form a date takes ({ $month }), or its number.
-date-long = { $day } { $month } { $year }
+date-long = { $month } { $day }, { $year }
 month-of-1 = January
 month-of-2 = February
 month-of-3 = March
@@ -257,7 +257,7 @@ chart-memory-desc = Bars show the memory each job needs, on a logarithmic scale;
 chart-memory-axis = GB, logarithmic scale
 chart-memory-caps = Capacity, GB
 chart-memory-caption = Memory each job needs (bars) against the memory of our cards and bundles (vertical lines). The table above holds the same figures with their terms.
-chart-break-even-title = { $offer }: a month's cost against GPU-hours used
+chart-break-even-title = { $offer }: a month’s cost against GPU-hours used
 chart-break-even-desc = The monthly term for the { $offer } costs { $term } however many hours you use. Renting by the hour at { $rate } costs more the more you use, and passes the term at { $hours } GPU-hours of a { $month }-hour month.
 chart-break-even-axis-hours = GPU-hours used in a month
 chart-break-even-term = Monthly term, { $term }
