@@ -7,7 +7,7 @@ skip-to-content = Skip to content
 nav-label = Main
 language-switcher-label = Language
 section-pages = Guides
-footer-arithmetic = Every figure on this site is computed from our published data, so you can check it. Prices and stock are as of the day the site was last built.
+footer-arithmetic = Every figure on this site is computed from our published data, so you can check it. Prices are as of the last build; stock is as of the date shown with it.
 footer-contact = Questions before you order:{ " " }
 footer-terms = Terms of service
 footer-copyright = © { $site }
@@ -51,7 +51,7 @@ col-card-vram = Card VRAM
 col-weekly = Weekly
 col-monthly = Monthly
 col-per-gpu-hour = Per GPU-hour
-col-cheapest-fit = Cheapest that fits
+col-cheapest-fit = Cheapest in stock that fits
 rent-week = Rent a week
 rent-month = Rent a month
 rent-week-label = Rent a week: { $offer } in { $region }
@@ -59,9 +59,9 @@ rent-month-label = Rent a month: { $offer } in { $region }
 fit-job = { $size }, { $method }
 fit-cheapest-same = this card
 fit-per-card = { $gb } per card, { $cards } cards
-fit-note-4bit-base-rank = 4-bit base, rank { $rank }
+fit-note-4bit-base-rank = 4-bit base
 fit-note-4bit-base = 4-bit base
-fit-note-bf16-resident = BF16 base kept resident
+fit-note-bf16-resident = BF16 base
 fit-note-bf16-base = BF16 base
 fit-note-4bit-weights = { $weights } of 4-bit weights
 fit-note-bf16-one-card = BF16 base, one card
@@ -72,8 +72,8 @@ pick-note-no-sharding = no sharding
 pick-note-infinity-fabric = Infinity Fabric
 pick-note-bandwidth = more memory bandwidth than the cheapest fit: a batch-1 QLoRA step is limited by memory bandwidth
 pick-note-compute = far more BF16 compute than the cheapest fit, and FP8
-table-fit-note = Memory by our model: gradient checkpointing on, sequence length { $seq }, batch size { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters), a runtime reserve of { $reserve } per card, rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards. Click a figure to see how it breaks down.
-table-memory-note = Memory by our model: gradient checkpointing on, sequence length { $seq }, batch size { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters), a runtime reserve of { $reserve } per card, rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Each figure is the job on one card; split over several cards, every card also holds its own activations and reserve, and the fit table gives what they hold together.
+table-fit-note = Memory figures from our model assume gradient checkpointing, a sequence length of { $seq }, a batch size of { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters) and a runtime reserve of { $reserve } per card, and are rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards. Cheapest in stock that fits leaves out cards with none in stock. Click a figure to see how it breaks down.
+table-memory-note = Memory figures from our model assume gradient checkpointing, a sequence length of { $seq }, a batch size of { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters) and a runtime reserve of { $reserve } per card, and are rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Each figure is the job on one card; split over several cards, every card also holds its own activations and reserve, and the fit table gives what they hold together.
 memory-weights = weights { $value }
 memory-trainable = trainable state, +{ $overhead } overhead { $value }
 memory-other-cards = activations and reserve on { $cards ->
@@ -92,7 +92,7 @@ col-interconnect = Interconnect
 col-free-now = In stock
 badge-pick = our pick
 spec-no-fp8 = no FP8
-table-cards-note = Per GPU-hour is the monthly price divided by { $hours } hours. Free counts are from when this page was built; click one to see the split by region.
+table-cards-note = Per GPU-hour is the monthly price divided by { $hours } hours. Free counts are as of the date below; click one to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 link-with-bandwidth-pairs = { $link } { $bandwidth }, pairs
 
@@ -108,7 +108,7 @@ link-infinity-fabric = Infinity Fabric
 link-nvlink-bridge-optional = optional NVLink bridge
 link-nvlink-bridge = NVLink bridge
 link-pcie4-p2p = PCIe Gen4 peer-to-peer
-link-pcie-p2p-no-nvlink = PCIe only: no NVLink and no peer-to-peer on GeForce cards
+link-pcie-p2p-no-nvlink = PCIe only: no NVLink, and peer-to-peer is disabled on GeForce RTX 40 and 50 cards
 sharding-up-to = { $n ->
     [one] Yes, one card
    *[other] Yes, up to { $n } cards
@@ -177,8 +177,8 @@ table-bundles-note = A bundle costs the single-card price times the number of ca
 table-memory-caption = GPU memory by model and method, with its terms
 col-model = Model
 memory-model-arch = { $layers } layers, hidden { $hidden }, vocabulary { $vocab }
-memory-cheapest = cheapest fit: { $offer }
-memory-no-fit = no offer holds it
+memory-cheapest = cheapest in stock: { $offer }
+memory-no-fit = no offer in stock holds it
 
 ## Break-even table
 table-break-even-caption = Monthly term or hourly rent: where they cost the same
@@ -215,13 +215,13 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
 training-of-vram = of { $vram }
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware's FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price (the monthly price over { $hours } hours) times the cards. Click the hours to see how they break down.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price (the monthly price divided by { $hours } hours and by the number of cards) times the cards. Click the hours to see how they break down.
 unit-million = { $value }M
 
 ## Jobs that fit a card
 table-jobs-caption = Fine-tuning jobs that fit one { $card }
 col-share-of-card = Share of the card
-table-jobs-note = A job fits when it needs at most { $headroom } of the card's memory.
+table-jobs-note = A job fits when it needs at most { $headroom } of the card’s memory.
 
 ## Card pages
 gpus-title = GPUs to rent
@@ -229,7 +229,7 @@ gpus-description = Every GPU we rent, with its specifications, weekly and monthl
 gpus-intro = Every card we rent has its own page with its specifications, prices, stock by region, the fine-tuning jobs it holds and, where we have one, a worked training estimate.
 card-page-title = { $card } rental
 card-page-description = Rent an { $card } ({ $vram }) for fine-tuning from { $monthly }: specs, prices, stock by region, the jobs it fits and the break-even against hourly rent.
-card-page-description-out = The { $card } ({ $vram }) is not in stock at the moment; when it is, it rents for { $monthly }. Specs, prices, the jobs it fits and the break-even against hourly rent.
+card-page-description-out = The { $card } ({ $vram }) was out of stock in every region at our last count; it rents for { $monthly }. Specs, prices, the jobs it fits and the break-even against hourly rent.
 card-page-intro = The { $card } has { $vram } of memory. It rents for { $weekly } a week or { $monthly }, which is { $hourly } per GPU-hour over a month.
 card-page-specs = Specifications
 card-page-prices = Prices
@@ -241,7 +241,7 @@ card-page-training = Training time and cost
 card-page-back = All GPUs
 stock-as-of = Stock as of { $date }.
 # A date in running text: the month in the form a date takes ({ $month }), or its number.
-date-long = { $day } { $month } { $year }
+date-long = { $month } { $day }, { $year }
 month-of-1 = January
 month-of-2 = February
 month-of-3 = March
@@ -257,7 +257,7 @@ month-of-12 = December
 card-not-stocked = Not in stock in any region.
 table-card-specs-caption = { $card } specifications
 table-card-prices-caption = { $card } prices
-table-card-availability-caption = { $card } cards free when this page was built, by region
+table-card-availability-caption = { $card } cards free at the last stock count, by region
 col-spec = Specification
 col-value = Value
 col-region = Region
@@ -288,7 +288,7 @@ chart-memory-desc = Bars show the memory each job needs, on a logarithmic scale;
 chart-memory-axis = GB, logarithmic scale
 chart-memory-caps = Capacity, GB
 chart-memory-caption = Memory each job needs (bars) against the memory of our cards and bundles (vertical lines). The table above holds the same figures with their terms.
-chart-break-even-title = { $offer }: a month's cost against GPU-hours used
+chart-break-even-title = { $offer }: a month’s cost against GPU-hours used
 chart-break-even-desc = The monthly term for the { $offer } costs { $term } however many hours you use. Renting by the hour at { $rate } costs more the more you use, and passes the term at { $hours } GPU-hours of a { $month }-hour month.
 chart-break-even-axis-hours = GPU-hours used in a month
 chart-break-even-term = Monthly term, { $term }
