@@ -126,7 +126,7 @@ storage-network-volume-terms = 区域内保存 { $replicas } 份副本，可挂�
 storage-snapshots = 快照
 storage-snapshots-terms = 可在本区域任意实例上恢复
 storage-egress = 出站流量
-storage-egress-terms = 每个实例每月包含 { $included }
+storage-egress-terms = 每个实例每月 { $included } 以内不另收费
 
 ## 多卡配置
 table-bundles-caption = 多卡配置
