@@ -24,7 +24,7 @@ fmt-list-separator = {"、"}
 unit-gb = { $value } GB
 unit-tb = { $value } TB
 unit-watt = { $value } W
-market-rate-note = { $card } 按需小时价的示意区间，并非报价
+market-rate-note = { $card } 按需小时价的示例区间，并非报价
 unit-gbs = { $value } GB/s
 unit-gbits = { $value } Gbit/s
 unit-tbs = { $value } TB/s
@@ -51,13 +51,13 @@ col-card-vram = 配置显存
 col-weekly = 周租
 col-monthly = 月租
 col-per-gpu-hour = 每 GPU 小时
-col-cheapest-fit = 最便宜的可行方案
+col-cheapest-fit = 装得下的最便宜现货方案
 rent-week = 租一周
 rent-month = 租一个月
 rent-week-label = 租一周：{ $offer }，{ $region }
 rent-month-label = 租一个月：{ $offer }，{ $region }
 fit-job = { $size } { $method }
-fit-cheapest-same = 即推荐配置
+fit-cheapest-same = 与推荐配置相同
 fit-per-card = 每卡 { $gb }，共 { $cards } 张卡
 fit-note-4bit-base-rank = 4 bit 基座，rank { $rank }
 fit-note-4bit-base = 4 bit 基座
@@ -70,9 +70,9 @@ fit-note-zero3-node = 整个节点跑 ZeRO-3
 pick-note-cheapest-cuda = NVLink，最便宜的 CUDA 方案
 pick-note-no-sharding = 无需分片
 pick-note-infinity-fabric = Infinity Fabric
-pick-note-bandwidth = 显存带宽高于最便宜的可行方案：batch 为 1 的 QLoRA 每一步都受显存带宽限制
-pick-note-compute = BF16 算力远高于最便宜的可行方案，并支持 FP8
-table-fit-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选配置必须用不超过 { $headroom } 的显存装下任务。每 GPU 小时价格 = 月租 ÷ { $hours } 小时 ÷ 卡数，是折算价，我们不按小时出租。展开数字可查看它由哪几部分组成。
+pick-note-bandwidth = 显存带宽高于最便宜的现货方案；batch 为 1 的 QLoRA 每一步都受显存带宽限制
+pick-note-compute = BF16 算力远高于最便宜的现货方案，并支持 FP8
+table-fit-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选配置必须用不超过 { $headroom } 的显存装下任务。每 GPU 小时价格 = 月租 ÷ { $hours } 小时 ÷ 卡数，是折算价，我们不按小时出租。最右一列只比较目前有现货的卡和配置，各区域都没有现货的卡即使更便宜也不列入。展开数字可查看它由哪几部分组成。
 table-memory-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选配置必须用不超过 { $headroom } 的显存装下任务。每个数字都是任务放在一张卡上的需求；拆到多张卡上时，每张卡还要各自放一份激活和预留，合计见适配表。
 memory-weights = 权重 { $value }
 memory-trainable = 可训练状态（含 { $overhead } 额外开销）{ $value }
@@ -86,7 +86,7 @@ table-cards-caption = 可租来训练的卡，按我们自己部署时的优先�
 col-gpu = GPU
 col-vram = 显存
 col-interconnect = 互联
-col-free-now = 当前空闲
+col-free-now = 空闲
 badge-pick = 推荐
 spec-no-fp8 = 不支持 FP8
 table-cards-note = 每 GPU 小时价格 = 月租 ÷ { $hours } 小时，是折算价，我们不按小时出租。展开空闲数量可查看各区域的分布。
@@ -127,7 +127,7 @@ storage-network-volume-terms = 区域内保存 { $replicas } 份副本，可挂�
 storage-snapshots = 快照
 storage-snapshots-terms = 可在本区域任意实例上恢复
 storage-egress = 出站流量
-storage-egress-terms = 每个实例每月包含 { $included }
+storage-egress-terms = 每个实例每月 { $included } 以内不另收费
 
 ## 服务条件
 table-service-terms-caption = 服务条件
@@ -159,8 +159,8 @@ table-bundles-note = 多卡配置的价格按单卡价格乘以卡数、再扣�
 table-memory-caption = 各模型在各方法下所需的显存及其构成
 col-model = 模型
 memory-model-arch = { $layers } 层，隐藏维度 { $hidden }，词表大小 { $vocab }
-memory-cheapest = 最便宜的可行方案：{ $offer }
-memory-no-fit = 没有方案装得下
+memory-cheapest = 装得下的最便宜现货方案：{ $offer }
+memory-no-fit = 没有现货方案装得下
 
 ## 盈亏平衡表
 table-break-even-caption = 月租还是按小时租：两者费用持平的用量
@@ -184,11 +184,11 @@ col-cost-term = 够用的最便宜租期
 training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $tokens } token
 training-term-k = 每参数每 token { $k } FLOPs × { $params }B 参数
 training-term-flops = 共 { $flops } × 10¹⁸ FLOPs
-training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × MFU { $mfu }
+training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 算力利用率 { $mfu }
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
 training-of-vram = 共 { $vram }
 training-at-rate = 每 GPU 小时 { $rate }
-table-training-note = 时长 = 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 卡数 × MFU），开启梯度检查点，每条样本 { $tokens } 个 token，MFU 取 { $mfu }；MFU 越高，时长越短。费用 = 时长 × 每 GPU 小时价格（月租除以 { $hours } 小时）× 卡数。展开时长可查看计算过程。
+table-training-note = 时长 = 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 卡数 × 算力利用率），开启梯度检查点，每条样本 { $tokens } 个 token。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）指硬件峰值算力的利用率，而不是 MFU；利用率越高，时长越短。费用 = 时长 × 每 GPU 小时价格（月租 ÷ { $hours } 小时 ÷ 卡数）× 卡数。展开时长可查看计算过程。
 unit-million = { $scale ->
     [yi] { $yi } 亿
    *[wan] { $wan } 万
@@ -217,7 +217,7 @@ card-page-training = 训练时长与费用
 card-page-back = ← 返回全部 GPU
 stock-as-of = 库存数据截至 { $date }。
 # A date in running text: the month in the form a date takes ({ $month }), or its number.
-date-long = { $year }年{ $monthnum }月{ $day }日
+date-long = { $year } 年 { $monthnum } 月 { $day } 日
 month-of-1 = 1月
 month-of-2 = 2月
 month-of-3 = 3月
@@ -230,10 +230,10 @@ month-of-9 = 9月
 month-of-10 = 10月
 month-of-11 = 11月
 month-of-12 = 12月
-card-not-stocked = 这张卡目前各区域都没有现货，到货后本页的空闲数量会随之更新。
+card-not-stocked = 这张卡目前各区域均无现货。
 table-card-specs-caption = { $card } 规格
 table-card-prices-caption = { $card } 价格
-table-card-availability-caption = { $card } 各区域当前空闲数量
+table-card-availability-caption = { $card } 各区域的空闲数量
 col-spec = 项目
 col-value = 数值
 col-region = 区域
@@ -260,10 +260,10 @@ spec-image = { $name }（{ $os }，驱动 { $driver }，{ $toolkit }）
 
 ## 图表
 chart-memory-title = 各微调任务所需显存与各卡容量对比
-chart-memory-desc = 条形表示每个任务所需的显存，采用对数刻度；竖线标出我们出租的各卡及多卡配置的显存容量：{ $caps }。各任务所需显存：
+chart-memory-desc = 条形表示每个任务所需的显存，采用对数刻度；竖线标出我们出租的各卡及多卡配置的显存容量：{ $caps }。多卡配置的容量是各卡显存之和，而拆到多张卡上时每张卡还要各放一份激活和运行时预留，所以多卡配置是否装得下，以适配表中的每卡数字为准。各任务所需显存：
 chart-memory-axis = GB，对数刻度
 chart-memory-caps = 容量（GB）
-chart-memory-caption = 各任务所需显存（条形）与我们的卡及多卡配置的显存（竖线）对比。上表列出了同样的数字及其构成。
+chart-memory-caption = 各任务所需显存（条形）与我们的卡及多卡配置的显存（竖线）对比。上表列出了同样的数字及其构成。多卡配置的竖线是各卡显存之和，条形接近这条线时未必装得下，请以适配表中的每卡数字为准。
 chart-break-even-title = { $offer }：每月费用随 GPU 小时用量的变化
 chart-break-even-desc = 按月租用 { $offer }，费用固定为 { $term }，与用了多少小时无关。按每小时 { $rate } 租用，用得越多花得越多，在一个月的 { $month } 小时中用到 { $hours } GPU 小时后就会超过月租。
 chart-break-even-axis-hours = 每月使用的 GPU 小时数
