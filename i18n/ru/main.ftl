@@ -4,10 +4,10 @@
 site-title = { -brand }
 language-name = Русский
 skip-to-content = Перейти к содержимому
-nav-label = Основная
+nav-label = Основное меню
 language-switcher-label = Язык
 section-pages = В этом разделе
-footer-arithmetic = Все цифры на сайте рассчитаны автоматически по нашим открытым данным, так что любую из них можно проверить.
+footer-arithmetic = Все цифры на сайте взяты из наших открытых данных или рассчитаны по ним, так что любую из них можно проверить. Цены действуют на день последней сборки сайта, а данные о наличии — на дату, которая указана рядом с ними.
 footer-contact = Вопросы до заказа:{ " " }
 footer-terms = Условия использования
 footer-copyright = © { $site }
@@ -23,10 +23,10 @@ fmt-range = { $low }–{ $high }
 fmt-list-separator = {", "}
 unit-gb = { $value } ГБ
 unit-tb = { $value } ТБ
-unit-watt = { $value } Вт
-market-rate-note = Иллюстративный диапазон почасовых цен на { $card }, не ценовое предложение
+unit-watt = { $value } Вт
+market-rate-note = Ориентировочный диапазон рыночных почасовых цен на { $card }, а не предложение конкретного провайдера
 unit-gbs = { $value } ГБ/с
-unit-gbits = { $value } Гбит/с
+unit-gbits = { $value } Гбит/с
 unit-tbs = { $value } ТБ/с
 price-per-month = { $price }/мес
 price-per-tb-month = { $price } за ТБ в месяц
@@ -46,42 +46,53 @@ method-qlora = QLoRA
 table-fit-caption = Сколько видеопамяти нужно для дообучения и какая карта с этим справится
 col-job = Модель и метод
 col-vram-needed = Требуется VRAM
-col-card-that-fits = Подходящая карта
+col-card-that-fits = Наша рекомендация
 col-card-vram = VRAM карты
 col-weekly = За неделю
 col-monthly = За месяц
 col-per-gpu-hour = За GPU-час
-col-cheapest-fit = Самый дешёвый подходящий вариант
+col-cheapest-fit = Самый дешёвый подходящий вариант в наличии
 rent-week = Арендовать на неделю
 rent-month = Арендовать на месяц
 rent-week-label = Арендовать на неделю: { $offer } в { $region }
 rent-month-label = Арендовать на месяц: { $offer } в { $region }
 fit-job = { $size }, { $method }
-fit-cheapest-same = эта же карта
-fit-per-card = { $gb } на карту, карт: { $cards }
+fit-cheapest-same = этот же вариант
+fit-per-card = по { $gb } на каждую из { $cards ->
+    [one] { $cards } карты
+    [few] { $cards } карт
+    [many] { $cards } карт
+   *[other] { $cards } карты
+}
 fit-note-4bit-base-rank = 4-битная база, ранг { $rank }
 fit-note-4bit-base = 4-битная база
 fit-note-bf16-resident = база в BF16 постоянно в памяти
 fit-note-bf16-base = база в BF16
 fit-note-4bit-weights = { $weights } весов в 4 битах
 fit-note-bf16-one-card = база в BF16, одна карта
-fit-note-adam-bytes = Adam, { $bytes } Б на параметр
+fit-note-adam-bytes = Adam, { $bytes ->
+    [one] { $bytes } байт
+    [few] { $bytes } байта
+    [many] { $bytes } байт
+   *[other] { $bytes } байта
+} на параметр
 fit-note-zero3-node = ZeRO-3 на весь узел
 pick-note-cheapest-cuda = NVLink, самый дешёвый вариант с CUDA
 pick-note-no-sharding = без шардирования
 pick-note-infinity-fabric = Infinity Fabric
 pick-note-bandwidth = пропускная способность памяти выше, чем у самой дешёвой подходящей карты: шаг QLoRA с батчем 1 упирается именно в неё
 pick-note-compute = заметно выше производительность в BF16, чем у самой дешёвой подходящей карты, и поддержка FP8
-table-fit-note = Память посчитана по нашей модели: gradient checkpointing включён, длина последовательности — { $seq }, размер батча — { $batch }, адаптеры ранга { $rank } (около { $adapter } параметров), служебный резерв (CUDA, библиотеки) — { $reserve }; результат округлён вверх до целого гигабайта. Выбранная карта должна вмещать задачу в пределах { $headroom } своей памяти. Цена за GPU-час — это месячная цена, делённая на { $hours ->
+table-fit-note = Память посчитана по нашей модели: gradient checkpointing включён, длина последовательности — { $seq }, размер батча — { $batch }, адаптеры ранга { $rank } (около { $adapter } параметров), служебный резерв (CUDA, библиотеки) — { $reserve } на каждую карту; результат округлён вверх до целого гигабайта. Выбранная карта должна вмещать задачу в пределах { $headroom } своей памяти. Карты, которых нет в наличии ни в одном регионе, в последней колонке не учитываются. Цена за GPU-час — это месячная цена, делённая на { $hours ->
     [one] { $hours } час
     [few] { $hours } часа
     [many] { $hours } часов
    *[other] { $hours } часа
 } и на число карт. Раскройте цифру, чтобы увидеть, из чего она складывается.
-table-memory-note = Память посчитана по нашей модели: gradient checkpointing включён, длина последовательности — { $seq }, размер батча — { $batch }, адаптеры ранга { $rank } (около { $adapter } параметров), служебный резерв (CUDA, библиотеки) — { $reserve }; результат округлён вверх до целого гигабайта. Выбранная карта должна вмещать задачу в пределах { $headroom } своей памяти. Каждое число — задача на одной карте; если разделить её между несколькими картами, каждая держит ещё и свои активации и резерв, а сколько это вместе, показывает таблица подбора.
+table-memory-note = Память посчитана по нашей модели: gradient checkpointing включён, длина последовательности — { $seq }, размер батча — { $batch }, адаптеры ранга { $rank } (около { $adapter } параметров), служебный резерв (CUDA, библиотеки) — { $reserve } на каждую карту; результат округлён вверх до целого гигабайта. Выбранная карта должна вмещать задачу в пределах { $headroom } своей памяти. Каждое число — задача на одной карте; если разделить её между несколькими картами, каждая держит ещё и свои активации и резерв, а сколько это вместе, показывает таблица подбора.
 memory-weights = веса { $value }
-memory-trainable = градиенты и оптимизатор, +{ $overhead } накладных { $value }
+memory-trainable = градиенты и состояние оптимизатора (+{ $overhead } на накладные расходы) { $value }
 memory-other-cards = активации и резерв ещё на { $cards ->
+    [1] одной карте
     [one] { $cards } карте
     [few] { $cards } картах
     [many] { $cards } картах
@@ -96,7 +107,7 @@ table-cards-caption = Карты для аренды под обучение —
 col-gpu = GPU
 col-vram = VRAM
 col-interconnect = Интерконнект
-col-free-now = Свободно сейчас
+col-free-now = Свободно
 badge-pick = наш выбор
 spec-no-fp8 = без FP8
 table-cards-note = Цена за GPU-час — это месячная цена, делённая на { $hours ->
@@ -109,7 +120,7 @@ link-with-bandwidth = { $link } { $bandwidth }
 link-with-bandwidth-pairs = { $link } { $bandwidth }, попарно
 
 ## Интерконнект
-table-interconnect-caption = Как карты связаны между собой и какое шардированное обучение это позволяет (пропускная способность в обе стороны вместе)
+table-interconnect-caption = Как карты связаны между собой и какое шардированное обучение это позволяет (пропускная способность — суммарно в обе стороны)
 col-cards = Карты
 col-link = Интерконнект
 col-bandwidth = Пропускная способность
@@ -120,17 +131,17 @@ link-infinity-fabric = Infinity Fabric
 link-nvlink-bridge-optional = Мост NVLink (опционально)
 link-nvlink-bridge = Мост NVLink
 link-pcie4-p2p = PCIe Gen4, прямой обмен между картами (P2P)
-link-pcie-p2p-no-nvlink = PCIe, без NVLink
+link-pcie-p2p-no-nvlink = Только PCIe: без NVLink и без прямого обмена между картами (P2P)
 sharding-up-to = { $n ->
-    [one] Да, максимум { $n } карта
-    [few] Да, максимум { $n } карты
-    [many] Да, максимум { $n } карт
-   *[other] Да, максимум { $n } карты
+    [one] Да, до { $n } карты
+    [few] Да, до { $n } карт
+    [many] Да, до { $n } карт
+   *[other] Да, до { $n } карты
 }
 sharding-eight-way-only = Да, только все 8 карт узла
 sharding-pairs = Попарно
 sharding-data-parallel-only = Только параллелизм по данным
-sharding-single-card = Нет, только параллелизм по данным
+sharding-single-card = Нет, только одна карта
 
 ## Хранилище
 table-storage-caption = Хранилище, исходящий трафик и их стоимость
@@ -213,8 +224,8 @@ memory-model-arch = { $layers ->
     [few] { $layers } слоя
     [many] { $layers } слоёв
    *[other] { $layers } слоя
-}, размерность скрытого слоя { $hidden }, словарь { $vocab } токенов
-memory-cheapest = самый дешёвый подходящий вариант: { $offer }
+}, размерность скрытого слоя { $hidden }, размер словаря { $vocab }
+memory-cheapest = самый дешёвый подходящий вариант в наличии: { $offer }
 memory-no-fit = не помещается ни в один вариант
 
 ## Таблица безубыточности
@@ -223,9 +234,9 @@ col-market-hourly = Рыночная почасовая ставка
 col-break-even-hours = Точка безубыточности, GPU-часов в месяц
 col-share-of-month = Доля месяца
 col-window-hourly = Две недели круглосуточно, почасово
-col-window-weekly = Две недели на недельном сроке
+col-window-weekly = Две недели по недельному тарифу
 break-even-share-over = от { $low }; больше { $full } по нижней ставке
-break-even-over-month = больше { $hours } ч: по нижней ставке почасовая аренда дешевле даже при круглосуточной работе
+break-even-over-month = больше { $hours } ч: по нижней ставке почасовая аренда дешевле даже при круглосуточной работе
 term-weeks = { $count ->
     [one] { $count } неделя
     [few] { $count } недели
@@ -238,7 +249,7 @@ term-months = { $count ->
     [many] { $count } месяцев
    *[other] { $count } месяца
 }
-table-break-even-note = Точка безубыточности — это месячная цена, делённая на почасовую ставку, с округлением до { $round } ч; доля считается от месяца в { $hours ->
+table-break-even-note = Точка безубыточности — это месячная цена, делённая на почасовую ставку, с округлением до { $round } ч; доля считается от месяца в { $hours ->
     [one] { $hours } час
     [few] { $hours } часа
     [many] { $hours } часов
@@ -248,7 +259,7 @@ table-break-even-note = Точка безубыточности — это ме�
     [few] { $window } часа
     [many] { $window } часов
    *[other] { $window } часа
-}. Почасовые диапазоны иллюстративные и не являются предложением какого-либо провайдера.
+}. Почасовые диапазоны ориентировочные: это наша оценка типичных рыночных цен, а не предложения конкретных провайдеров.
 
 ## Таблица обучения
 table-training-caption = Сколько длится дообучение и сколько оно стоит
@@ -264,21 +275,21 @@ training-job-size = { $examples } примеров × { $epochs ->
 }, { $tokens } токенов
 training-term-k = { $k } FLOP на параметр и токен × { $params } млрд параметров
 training-term-flops = всего { $flops } × 10¹⁸ FLOP
-training-term-rate = { $tflops } TFLOPS BF16 (без разреженности) × { $cards ->
+training-term-rate = { $tflops } TFLOPS BF16 (без разреженности) × { $cards ->
     [one] { $cards } карта
     [few] { $cards } карты
     [many] { $cards } карт
    *[other] { $cards } карты
-} × MFU { $mfu }
-training-offer-rate = { $tflops } TFLOPS BF16 (без разреженности) на карту
+} × загрузка { $mfu }
+training-offer-rate = { $tflops } TFLOPS BF16 (без разреженности) на карту
 training-of-vram = из { $vram }
 training-at-rate = по { $rate } за GPU-час
-table-training-note = Часы = FLOP на параметр и токен × параметры × токены ÷ (TFLOPS BF16 без разреженности × карты × MFU), с gradient checkpointing, { $tokens } токенов на пример и MFU { $mfu }; меньшее время соответствует большему MFU. Стоимость — это часы, умноженные на цену GPU-часа (месячная цена, делённая на { $hours ->
+table-training-note = Часы = FLOP на параметр и токен × параметры × токены ÷ (TFLOPS BF16 без разреженности × 10¹² × карты × загрузка × 3 600), с gradient checkpointing и { $tokens } токенов на пример. Множитель FLOP на токен уже включает пересчёт активаций при checkpointing, поэтому загрузка ({ $mfu }) — это доля пиковой производительности, которую реально достигает задача (аппаратная загрузка, HFU), а не MFU; меньшее время соответствует большей загрузке. Стоимость — это часы, умноженные на цену GPU-часа (месячная цена, делённая на { $hours ->
     [one] { $hours } час
     [few] { $hours } часа
     [many] { $hours } часов
    *[other] { $hours } часа
-}) и на число карт. Раскройте часы, чтобы увидеть, из чего они складываются.
+} и на число карт) и на число карт. Раскройте часы, чтобы увидеть, из чего они складываются.
 unit-million = { $value } млн
 
 ## Задачи, которые помещаются на карту
@@ -289,10 +300,10 @@ table-jobs-note = Задача помещается, если ей нужно н
 ## Страницы карт
 gpus-title = GPU в аренду
 gpus-description = Все GPU, которые мы сдаём в аренду: характеристики, цены за неделю и за месяц, наличие и задачи дообучения, которые помещаются на каждую карту.
-gpus-intro = У каждой карты, которую мы сдаём в аренду, есть своя страница: характеристики, цены, наличие по регионам, задачи дообучения, которые на ней помещаются, и сколько стоит обучение на ней.
+gpus-intro = У каждой карты, которую мы сдаём в аренду, есть своя страница: характеристики, цены, наличие по регионам, задачи дообучения, которые на ней помещаются, а там, где у нас есть расчёт, — сколько стоит обучение на ней.
 card-page-title = Аренда { $card }
 card-page-description = { $card }, { $vram } памяти, { $monthly }: характеристики, наличие по регионам и задачи дообучения, которые помещаются на карту.
-card-page-description-out = { $card }, { $vram } памяти: сейчас нет в наличии; когда появится, аренда — { $monthly }. Характеристики, цены и задачи дообучения, которые помещаются на карту.
+card-page-description-out = { $card }, { $vram } памяти, { $monthly }: свободных карт нет ни в одном регионе. Характеристики, цены и задачи дообучения, которые помещаются на карту.
 card-page-intro = У { $card } — { $vram } памяти. Цена аренды: { $weekly } за неделю, { $monthly } (в пересчёте на час — { $hourly } за GPU-час).
 card-page-specs = Характеристики
 card-page-prices = Цены
@@ -317,10 +328,10 @@ month-of-9 = сентября
 month-of-10 = октября
 month-of-11 = ноября
 month-of-12 = декабря
-card-not-stocked = Сейчас свободных карт этой модели нет ни в одном регионе.
+card-not-stocked = Свободных карт нет ни в одном регионе.
 table-card-specs-caption = Характеристики { $card }
 table-card-prices-caption = Цены на { $card }
-table-card-availability-caption = Свободные { $card } сейчас, по регионам
+table-card-availability-caption = Свободные { $card } по регионам
 col-spec = Характеристика
 col-value = Значение
 col-region = Регион
@@ -362,7 +373,7 @@ chart-break-even-axis-hours = Использовано GPU-часов за ме�
 chart-break-even-term = Месячный срок, { $term }
 chart-break-even-hourly = Почасово, { $rate }
 chart-break-even-caption = Если за месяц набирается меньше { $hours } GPU-часов, дешевле почасовая аренда; если больше — срок.
-table-card-prices-note = Цена за GPU-час — месячная цена, делённая на { $hours } ч и на число карт.
+table-card-prices-note = Цена за GPU-час — месячная цена, делённая на { $hours } ч и на число карт.
 group-note-two-four-eight = 2, 4 или 8 карт
 
 ## Pages shown from another language
