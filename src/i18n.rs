@@ -505,16 +505,32 @@ mod tests {
     fn the_sites_money_and_percent_patterns_per_locale() {
         let d: Decimal = "1288.5".parse().unwrap();
         let share: Decimal = "0.59".parse().unwrap();
+        let (low, high): (Decimal, Decimal) = ("2.49".parse().unwrap(), "3.49".parse().unwrap());
+        // Ranges: en and zh write the unit on both ends, uk and ru once, after the range.
         let expect = [
-            ("en", "$1,288.50", "59%"),
-            ("uk", "1\u{a0}288,50\u{a0}$", "59%"),
-            ("ru", "1\u{a0}288,50\u{a0}$", "59\u{a0}%"),
-            ("zh", "$1,288.50", "59%"),
+            ("en", "$1,288.50", "59%", "$2.49–$3.49", "59%–100%"),
+            (
+                "uk",
+                "1\u{a0}288,50\u{a0}$",
+                "59\u{a0}%",
+                "2,49–3,49\u{a0}$",
+                "59–100\u{a0}%",
+            ),
+            (
+                "ru",
+                "1\u{a0}288,50\u{a0}$",
+                "59\u{a0}%",
+                "2,49–3,49\u{a0}$",
+                "59–100\u{a0}%",
+            ),
+            ("zh", "$1,288.50", "59%", "$2.49–$3.49", "59%–100%"),
         ];
-        for (code, money, pct) in expect {
+        for (code, money, pct, money_range, pct_range) in expect {
             let l = site_strings(code);
             assert_eq!(l.usd(d, 2), money, "{code}");
             assert_eq!(l.percent(share), pct, "{code}");
+            assert_eq!(l.usd_range(low, high, 2), money_range, "{code}");
+            assert_eq!(l.percent_range(share, Decimal::ONE), pct_range, "{code}");
             // No bidi isolation marks anywhere.
             assert!(!l.usd(d, 2).contains(['\u{2068}', '\u{2069}']));
         }

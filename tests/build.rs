@@ -1069,7 +1069,7 @@ fn the_service_terms_are_a_table_and_a_footer_link_and_check_names_the_unset_one
     assert!(row(en, "Ready after payment").contains("within 30 minutes of a confirmed payment"));
     assert!(row(en, "Terms of service").contains("hub.example/legal/terms"));
     let uk = "uk/renting/index.html";
-    assert!(row(uk, "Гарантована доступність (SLA)").contains("99,5%"));
+    assert!(row(uk, "Гарантована доступність (SLA)").contains("99,5\u{a0}%"));
     assert!(row(uk, "Повернення коштів").contains("невикористані повні дні"));
     assert!(
         row(uk, "Готовність після оплати")

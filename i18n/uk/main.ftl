@@ -381,7 +381,7 @@ rent-offer-month = { $offer }: на місяць
 storage-size-cards = { $size }: { $cards }
 ## Ranges write the unit once: 2,49–3,49 $, 67–94%
 fmt-usd-range = { $low }–{ $high } $
-fmt-percent-range = { $low }–{ $high }%
+fmt-percent-range = { $low }–{ $high } %
 fmt-sentences = { $first } { $second }
 chart-memory-item = { $job }: { $need }
 rent-offer-week-label = { $offer }: на тиждень, у { $region }
