@@ -164,7 +164,7 @@ service-ready-days = within { $n ->
 } of a confirmed payment
 service-terms = Terms of service
 service-terms-label = Read the terms of service
-service-not-listed = not listed yet; ask before ordering
+service-not-listed = not listed yet; stated when you order
 
 ## Bundles
 table-bundles-caption = Multi-card bundles
@@ -207,7 +207,7 @@ col-cost-hourly = Pro-rata cost at the per-GPU-hour price
 col-cost-term = Cheapest term that covers it
 training-job-size = { $examples } examples × { $epochs } epochs, { $tokens } tokens
 training-term-k = { $k } FLOPs per parameter per token × { $params }B parameters
-training-term-flops = { $flops } × 10¹⁸ FLOPs in all
+training-term-flops = { $flops } FLOPs in all
 training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
     [one] one card
    *[other] { $cards } cards
@@ -303,13 +303,21 @@ fallback-original = Read the original
 switcher-untranslated = not translated
 
 ## Rent actions of a bundle beside its card's own, and included NVMe by size
-rent-offer-week = { $offer }: a week
-rent-offer-month = { $offer }: a month
+rent-offer-week = Rent { $offer } for a week
+rent-offer-month = Rent { $offer } for a month
 storage-size-cards = { $size }: { $cards }
 fmt-sentences = { $first } { $second }
 chart-memory-item = { $job }: { $need }
-rent-offer-week-label = { $offer }: a week, in { $region }
-rent-offer-month-label = { $offer }: a month, in { $region }
+rent-offer-week-label = Rent { $offer } for a week in { $region }
+rent-offer-month-label = Rent { $offer } for a month in { $region }
 ## Ranges: $2.49–$3.49, 25%–50% (uk and ru write the unit once)
 fmt-usd-range = ${ $low }–${ $high }
 fmt-percent-range = { $low }%–{ $high }%
+rent-week-in = Rent a week in { $region }
+rent-month-in = Rent a month in { $region }
+rent-week-in-label = Rent a week in { $region }: { $offer }
+rent-month-in-label = Rent a month in { $region }: { $offer }
+col-we-rent = What we rent on it
+table-interconnect-note = “Sharded training” is what the link allows. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them, and cards are joined for sharded training only as a bundle listed there.
+service-contact = Contact
+service-contact-label = Contact, to ask before ordering

@@ -202,7 +202,7 @@ service-ready-days = в течение { $n ->
 } после подтверждения оплаты
 service-terms = Условия использования
 service-terms-label = Прочитать условия использования
-service-not-listed = пока не указано; уточните до заказа
+service-not-listed = пока не указано; указывается при оформлении заказа
 
 ## Конфигурации
 table-bundles-caption = Конфигурации из нескольких карт
@@ -274,7 +274,7 @@ training-job-size = { $examples } примеров × { $epochs ->
    *[other] { $epochs } эпохи
 }, { $tokens } токенов
 training-term-k = { $k } FLOP на параметр и токен × { $params } млрд параметров
-training-term-flops = всего { $flops } × 10¹⁸ FLOP
+training-term-flops = всего { $flops } FLOP
 training-term-rate = { $tflops } TFLOPS BF16 (без разреженности) × { $cards ->
     [one] { $cards } карта
     [few] { $cards } карты
@@ -382,13 +382,21 @@ fallback-original = Оригинал страницы
 switcher-untranslated = не переведено
 
 ## Rent actions of a bundle beside its card's own, and included NVMe by size
-rent-offer-week = { $offer }: на неделю
-rent-offer-month = { $offer }: на месяц
+rent-offer-week = Арендовать { $offer } на неделю
+rent-offer-month = Арендовать { $offer } на месяц
 storage-size-cards = { $size }: { $cards }
 ## Ranges write the unit once: 2,49–3,49 $, 67–94 %
 fmt-usd-range = { $low }–{ $high } $
 fmt-percent-range = { $low }–{ $high } %
 fmt-sentences = { $first } { $second }
 chart-memory-item = { $job }: { $need }
-rent-offer-week-label = { $offer }: на неделю, в { $region }
-rent-offer-month-label = { $offer }: на месяц, в { $region }
+rent-offer-week-label = Арендовать { $offer } на неделю в { $region }
+rent-offer-month-label = Арендовать { $offer } на месяц в { $region }
+rent-week-in = Арендовать на неделю в { $region }
+rent-month-in = Арендовать на месяц в { $region }
+rent-week-in-label = Арендовать на неделю в { $region }: { $offer }
+rent-month-in-label = Арендовать на месяц в { $region }: { $offer }
+col-we-rent = Что мы сдаём с этим интерконнектом
+table-interconnect-note = Столбец «Шардированное обучение» описывает возможности самого интерконнекта. В последнем столбце — карты и конфигурации, которые мы сдаём с ним: прочерк означает, что эти карты приведены для сравнения и мы их не сдаём, а для шардированного обучения карты объединяются только в конфигурацию из этого столбца.
+service-contact = Контакт
+service-contact-label = Контакт для вопросов до заказа

@@ -196,7 +196,7 @@ service-ready-days = протягом { $n ->
 } після підтвердження оплати
 service-terms = Умови надання послуг
 service-terms-label = Прочитати умови надання послуг
-service-not-listed = ще не вказано; уточніть перед замовленням
+service-not-listed = ще не вказано; зазначається під час замовлення
 
 ## Конфігурації
 table-bundles-caption = Конфігурації з кількох карт
@@ -268,7 +268,7 @@ training-job-size = { $examples } прикладів × { $epochs ->
    *[other] { $epochs } епохи
 }, { $tokens } токенів
 training-term-k = { $k } FLOP на параметр і токен × { $params } млрд параметрів
-training-term-flops = усього { $flops } × 10¹⁸ FLOP
+training-term-flops = усього { $flops } FLOP
 training-term-rate = { $tflops } щільних TFLOPS у BF16 × { $cards ->
     [one] { $cards } карта
     [few] { $cards } карти
@@ -376,13 +376,21 @@ fallback-original = Оригінал сторінки
 switcher-untranslated = не перекладено
 
 ## Rent actions of a bundle beside its card's own, and included NVMe by size
-rent-offer-week = { $offer }: на тиждень
-rent-offer-month = { $offer }: на місяць
+rent-offer-week = Орендувати { $offer } на тиждень
+rent-offer-month = Орендувати { $offer } на місяць
 storage-size-cards = { $size }: { $cards }
 ## Ranges write the unit once: 2,49–3,49 $, 67–94%
 fmt-usd-range = { $low }–{ $high } $
 fmt-percent-range = { $low }–{ $high } %
 fmt-sentences = { $first } { $second }
 chart-memory-item = { $job }: { $need }
-rent-offer-week-label = { $offer }: на тиждень, у { $region }
-rent-offer-month-label = { $offer }: на місяць, у { $region }
+rent-offer-week-label = Орендувати { $offer } на тиждень у { $region }
+rent-offer-month-label = Орендувати { $offer } на місяць у { $region }
+rent-week-in = Орендувати на тиждень у { $region }
+rent-month-in = Орендувати на місяць у { $region }
+rent-week-in-label = Орендувати на тиждень у { $region }: { $offer }
+rent-month-in-label = Орендувати на місяць у { $region }: { $offer }
+col-we-rent = Що ми здаємо з цим зв’язком
+table-interconnect-note = Стовпець «Шардоване навчання» описує можливості самого зв’язку. В останньому стовпці — карти й конфігурації, які ми здаємо з ним: прочерк означає, що ці карти наведено для порівняння і ми їх не здаємо, а для шардованого навчання карти об’єднуються лише в конфігурацію з цього стовпця.
+service-contact = Контакт
+service-contact-label = Контакт для запитань перед замовленням

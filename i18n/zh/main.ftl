@@ -146,7 +146,7 @@ service-ready-hours = 付款确认后 { $n } 小时内
 service-ready-days = 付款确认后 { $n } 天内
 service-terms = 服务条款
 service-terms-label = 阅读服务条款
-service-not-listed = 尚未列出，请在下单前咨询
+service-not-listed = 尚未列出，以下单时的说明为准
 
 ## 多卡配置
 table-bundles-caption = 多卡配置
@@ -183,7 +183,7 @@ col-cost-hourly = 费用（按每 GPU 小时折算价）
 col-cost-term = 够用的最便宜租期
 training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $tokens } token
 training-term-k = 每参数每 token { $k } FLOPs × { $params }B 参数
-training-term-flops = 共 { $flops } × 10¹⁸ FLOPs
+training-term-flops = 共 { $flops } FLOPs
 training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 算力利用率 { $mfu }
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
 training-of-vram = 共 { $vram }
@@ -279,13 +279,21 @@ fallback-original = 查看原文
 switcher-untranslated = 未翻译
 
 ## Rent actions of a bundle beside its card's own, and included NVMe by size
-rent-offer-week = { $offer }：租一周
-rent-offer-month = { $offer }：租一个月
+rent-offer-week = 租 { $offer } 一周
+rent-offer-month = 租 { $offer } 一个月
 storage-size-cards = { $size }：{ $cards }
 fmt-sentences = { $first }{ $second }
 chart-memory-item = { $job }：{ $need }
-rent-offer-week-label = { $offer }：租一周，{ $region }
-rent-offer-month-label = { $offer }：租一个月，{ $region }
+rent-offer-week-label = 租 { $offer } 一周，{ $region }
+rent-offer-month-label = 租 { $offer } 一个月，{ $region }
 ## Ranges: $2.49–$3.49, 25%–50%
 fmt-usd-range = ${ $low }–${ $high }
 fmt-percent-range = { $low }%–{ $high }%
+rent-week-in = 在 { $region } 租一周
+rent-month-in = 在 { $region } 租一个月
+rent-week-in-label = 在 { $region } 租一周：{ $offer }
+rent-month-in-label = 在 { $region } 租一个月：{ $offer }
+col-we-rent = 我们出租的配置
+table-interconnect-note = “分片训练”一列说明该互联本身支持什么。最后一列是我们以该互联出租的单卡和多卡配置：“—”表示这些卡只作对比，我们不出租；分片训练只能租用该列中的多卡配置。
+service-contact = 联系方式
+service-contact-label = 下单前咨询的联系方式

@@ -347,7 +347,7 @@ pub fn break_even(site: &Site<'_>, o: &Offer, l: &Tracked<'_>) -> Result<String,
     let y = |usd: f64| top + (1.0 - usd / y_max) * (h - top - bottom);
     let name = site.offer_name(o, l);
     let term_text = per_month(l, o.monthly);
-    let rate_text = l.range(l.usd(low, 2), l.usd(high, 2));
+    let rate_text = l.usd_range(low, high, 2);
     let be_text = l.range(l.number(fewer, 0), l.number(more, 0));
 
     let mut out = String::new();

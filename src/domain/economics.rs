@@ -260,7 +260,7 @@ impl Site<'_> {
             .unwrap_or_default(),
             l.t(
                 "training-term-flops",
-                &[("flops", Arg::Str(l.number(dec(r.flops / 1e18), 2)))],
+                &[("flops", Arg::Str(scientific(l, r.flops)))],
             )
             .unwrap_or_default(),
             l.t(

@@ -188,6 +188,7 @@ impl Site<'_> {
     ) -> Option<crate::view::Action> {
         let template = self.cat.order_url.as_ref()?;
         let free = self.cat.cards[o.card].free_now.as_ref()?;
+        let chosen = region.is_none();
         let region = match region {
             Some(r) => (free.get(r).copied().unwrap_or(0) >= o.count).then_some(r)?,
             None => free.iter().position(|&n| n >= o.count)?,
@@ -202,12 +203,16 @@ impl Site<'_> {
             ("offer", Arg::Str(self.offer_name(o, l))),
             ("region", Arg::Str(r.code.clone())),
         ];
+        // Where the region was chosen here (the first with the cards), the text names it.
+        let key = if chosen {
+            format!("rent-{term}-in")
+        } else {
+            format!("rent-{term}")
+        };
         Some(crate::view::Action {
-            text: l.s(&format!("rent-{term}")),
+            text: l.t(&key, &args).unwrap_or_default(),
             href,
-            label: l
-                .t(&format!("rent-{term}-label"), &args)
-                .unwrap_or_default(),
+            label: l.t(&format!("{key}-label"), &args).unwrap_or_default(),
         })
     }
 
@@ -320,11 +325,26 @@ impl Site<'_> {
                     Sharding::DataParallelOnly => l.s("sharding-data-parallel-only"),
                     Sharding::SingleCard => l.s("sharding-single-card"),
                 };
+                // What a buyer can rent on this link: its cards' offers, single and bundled;
+                // a dash when we only describe the link's cards.
+                let offers: Vec<String> = self
+                    .tables
+                    .offers
+                    .iter()
+                    .filter(|o| cat.cards[o.card].interconnect == i)
+                    .map(|o| self.offer_name(o, l))
+                    .collect();
+                let offers = if offers.is_empty() {
+                    "—".to_owned()
+                } else {
+                    l.list(&offers)
+                };
                 vec![
                     Cell::header(l.list(&names)).with_sub(ic.group_note.as_ref().map(|k| l.s(k))),
                     Cell::text(l.s(&format!("link-{}", ic.link))),
                     Cell::text(bandwidth(ic, l)),
                     Cell::text(sharding),
+                    Cell::text(offers),
                 ]
             })
             .collect();
@@ -338,10 +358,11 @@ impl Site<'_> {
                     ("col-link", false),
                     ("col-bandwidth", true),
                     ("col-sharded", false),
+                    ("col-we-rent", false),
                 ],
             ),
             rows,
-            note: None,
+            note: Some(l.s("table-interconnect-note")),
         }
     }
 

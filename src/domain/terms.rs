@@ -63,6 +63,21 @@ impl Site<'_> {
                     }])
                 }),
             ),
+            // Where to ask, as every page's footer links it.
+            vec![
+                Cell::header(l.s("service-contact")),
+                self.cat.contact.as_ref().map_or_else(
+                    || Cell::text(l.s("spec-not-listed")),
+                    |url| {
+                        let text = url.strip_prefix("mailto:").unwrap_or(url);
+                        Cell::text("").with_actions([Action {
+                            text: text.to_owned(),
+                            href: url.clone(),
+                            label: l.s("service-contact-label"),
+                        }])
+                    },
+                ),
+            ],
         ];
         TableView {
             name: "service-terms".into(),

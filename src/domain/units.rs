@@ -265,3 +265,42 @@ pub(super) fn upper_first(s: &str) -> String {
         .next()
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
+
+/// A large figure in scientific notation, three significant digits: `8.19 × 10¹⁷`.
+pub(super) fn scientific(l: &Tracked<'_>, v: f64) -> String {
+    if !(v.is_finite() && v > 0.0) {
+        return l.number(dec(v), 0);
+    }
+    let mut exp = v.log10().floor() as i32;
+    let mut mantissa = (v / 10f64.powi(exp) * 100.0).round() / 100.0;
+    if mantissa >= 10.0 {
+        mantissa /= 10.0;
+        exp += 1;
+    }
+    const SUPERSCRIPT: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let digits: String = exp
+        .unsigned_abs()
+        .to_string()
+        .chars()
+        .filter_map(|d| d.to_digit(10).map(|d| SUPERSCRIPT[d as usize]))
+        .collect();
+    let sign = if exp < 0 { "⁻" } else { "" };
+    format!("{} × 10{sign}{digits}", l.number(dec(mantissa), 2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Localizer;
+
+    #[test]
+    fn scientific_notation_keeps_the_mantissa_between_one_and_ten() {
+        let loc = Localizer::new("en", Vec::new()).expect("en");
+        let l = Tracked::new(&loc);
+        // 0.819 × 10¹⁸ is written 8.19 × 10¹⁷; 9.996 rounds up into the next power.
+        assert_eq!(scientific(&l, 8.19e17), "8.19 × 10¹⁷");
+        assert_eq!(scientific(&l, 7.28e18), "7.28 × 10¹⁸");
+        assert_eq!(scientific(&l, 9.996e18), "1.00 × 10¹⁹");
+        assert_eq!(scientific(&l, 1.5e-3), "1.50 × 10⁻³");
+    }
+}
