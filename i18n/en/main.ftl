@@ -321,3 +321,4 @@ col-we-rent = What we rent on it
 table-interconnect-note = “Sharded training” is what the link allows. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them, and cards are joined for sharded training only as a bundle listed there.
 service-contact = Contact
 service-contact-label = Contact, to ask before ordering
+gpus-list-title = Card pages

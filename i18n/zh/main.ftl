@@ -297,3 +297,4 @@ col-we-rent = 我们出租的配置
 table-interconnect-note = “分片训练”一列说明该互联本身支持什么。最后一列是我们以该互联出租的单卡和多卡配置：“—”表示这些卡只作对比，我们不出租；分片训练只能租用该列中的多卡配置。
 service-contact = 联系方式
 service-contact-label = 下单前咨询的联系方式
+gpus-list-title = 各卡页面

@@ -56,7 +56,8 @@ impl Site<'_> {
                 md(&l.s("gpus-intro"))
             ),
             source: PathBuf::from(SOURCE),
-            extra: None,
+            // The list below the table is of cards, not guides.
+            extra: Some(serde_json::json!({ "list_title": l.s("gpus-list-title") })),
         }];
         for (weight, o) in self
             .tables
