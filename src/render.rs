@@ -803,23 +803,40 @@ fn render_where(
     // One per job, held until every page is done: boxed, so a build without an index keeps a
     // word or two per page rather than a whole `PageLinks`.
     type PageResult = Result<Option<Box<PageLinks>>, Vec<Diagnostic>>;
-    let results: Vec<PageResult> = jobs
-        .par_iter()
-        .filter(|job| only.is_none_or(|o| o.contains(&job.page)))
-        .map(|job| {
-            if sink.failed() {
-                return Ok(None);
-            }
-            let (path, bytes, mut links) = render_page(inputs, &sites, &urls, &jobs, job)?;
-            if index {
-                let hrefs;
-                (links.ids, hrefs) = scan_html(&String::from_utf8_lossy(&bytes));
-                note_links(&linked, &path, &hrefs);
-            }
-            put(sink, &path, bytes).map_err(|d| vec![d])?;
-            Ok(index.then(|| Box::new(links)))
-        })
-        .collect();
+    let pages = || -> Vec<PageResult> {
+        jobs.par_iter()
+            .filter(|job| only.is_none_or(|o| o.contains(&job.page)))
+            .map(|job| {
+                if sink.failed() {
+                    return Ok(None);
+                }
+                let (path, bytes, mut links) = render_page(inputs, &sites, &urls, &jobs, job)?;
+                if index {
+                    let hrefs;
+                    (links.ids, hrefs) = scan_html(&String::from_utf8_lossy(&bytes));
+                    note_links(&linked, &path, &hrefs);
+                }
+                put(sink, &path, bytes).map_err(|d| vec![d])?;
+                Ok(index.then(|| Box::new(links)))
+            })
+            .collect()
+    };
+    // The site files (root, 404, sitemaps, robots, redirects) need the job list only: rendered
+    // beside the pages, so the sitemap of a large site is not a serial tail of the build. They
+    // are written after the pages, and only when no page failed.
+    let site_files = || {
+        let mut files = Vec::new();
+        let errors = render_site_files(inputs, &sites, &jobs, &mut |path, bytes| {
+            files.push((path, bytes));
+        });
+        (files, errors)
+    };
+    let (results, site_files) = if only.is_none() {
+        let (results, files) = rayon::join(pages, site_files);
+        (results, Some(files))
+    } else {
+        (pages(), None)
+    };
     let mut rendered = Rendered::default();
     let mut per_page: Vec<Diagnostic> = Vec::new();
     for r in results {
@@ -832,20 +849,19 @@ fn render_where(
         }
     }
     diags.extend(merge_repeats(per_page));
-    if only.is_none() && !diags.iter().any(Diagnostic::is_error) {
-        let mut put_errors = Vec::new();
-        let mut emit = |path: String, bytes: Vec<u8>| {
+    if let Some((files, errors)) = site_files
+        && !diags.iter().any(Diagnostic::is_error)
+    {
+        for (path, bytes) in files {
             if index && path.ends_with(".html") {
                 let (_, hrefs) = scan_html(&String::from_utf8_lossy(&bytes));
                 note_links(&linked, &path, &hrefs);
             }
             if let Err(d) = put(sink, &path, bytes) {
-                put_errors.push(d);
+                diags.push(d);
             }
-        };
-        let errors = render_site_files(inputs, &sites, &jobs, &mut emit);
+        }
         diags.extend(errors);
-        diags.extend(put_errors);
     }
     rendered.linked = linked.into_inner().unwrap_or_else(|e| e.into_inner());
     (rendered, diags)

@@ -322,3 +322,5 @@ table-interconnect-note = “Sharded training” is what the link allows. The la
 service-contact = Contact
 service-contact-label = Contact, to ask before ordering
 gpus-list-title = Card pages
+fmt-approx = ~{ $value }
+memory-ecc = { $memory } with ECC

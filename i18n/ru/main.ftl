@@ -401,3 +401,5 @@ table-interconnect-note = Столбец «Шардированное обуче
 service-contact = Контакт
 service-contact-label = Контакт для вопросов до заказа
 gpus-list-title = Страницы карт
+fmt-approx = около { $value }
+memory-ecc = { $memory } с ECC

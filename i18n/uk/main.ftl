@@ -395,3 +395,5 @@ table-interconnect-note = Стовпець «Шардоване навчання
 service-contact = Контакт
 service-contact-label = Контакт для запитань перед замовленням
 gpus-list-title = Сторінки карт
+fmt-approx = близько { $value }
+memory-ecc = { $memory } з ECC

@@ -298,3 +298,5 @@ table-interconnect-note = “分片训练”一列说明该互联本身支持什
 service-contact = 联系方式
 service-contact-label = 下单前咨询的联系方式
 gpus-list-title = 各卡页面
+fmt-approx = 约 { $value }
+memory-ecc = { $memory }（ECC）

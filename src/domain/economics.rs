@@ -372,7 +372,7 @@ impl Site<'_> {
         let ic = &self.cat.interconnects[c.interconnect];
         let mut rows = vec![spec_row(l, "spec-vram", gb(l, u64::from(c.vram_gb)), None)];
         if let Some(m) = &c.memory {
-            let kind = if c.ecc { format!("{m} ECC") } else { m.clone() };
+            let kind = memory_kind(l, m, c.ecc);
             rows.push(spec_row(l, "spec-memory", kind, None));
         }
         if let Some(bw) = c.bandwidth_tbs {

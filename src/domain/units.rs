@@ -150,10 +150,20 @@ pub(super) fn memory_bandwidth(l: &Tracked<'_>, tbs: Decimal) -> String {
     .unwrap_or_default()
 }
 
+/// The memory's kind (`GDDR6`), with ECC when the card has it, the locale's way.
+pub(super) fn memory_kind(l: &Tracked<'_>, memory: &str, ecc: bool) -> String {
+    if ecc {
+        l.t("memory-ecc", &[("memory", Arg::Str(memory.to_owned()))])
+            .unwrap_or_else(|_| format!("{memory} ECC"))
+    } else {
+        memory.to_owned()
+    }
+}
+
 pub(super) fn card_spec(c: &super::model::Card, l: &Tracked<'_>) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Some(m) = &c.memory {
-        parts.push(if c.ecc { format!("{m} ECC") } else { m.clone() });
+        parts.push(memory_kind(l, m, c.ecc));
     }
     if let Some(sw) = &c.software {
         parts.push(sw.clone());
@@ -218,7 +228,12 @@ pub(super) fn bandwidth(ic: &super::model::Interconnect, l: &Tracked<'_>) -> Str
                 l.t("unit-gbs", &[("value", Arg::Str(l.number(b.gbs, 0)))])
             }
             .unwrap_or_default();
-            let value = if b.approx { format!("~{value}") } else { value };
+            let value = if b.approx {
+                l.t("fmt-approx", &[("value", Arg::Str(value.clone()))])
+                    .unwrap_or(value)
+            } else {
+                value
+            };
             match &b.label {
                 Some(label) => format!("{value} ({label})"),
                 None => value,
@@ -250,7 +265,8 @@ pub(super) fn millions(l: &Tracked<'_>, v: f64) -> String {
         "unit-million",
         &[
             ("value", Arg::Str(short(v / 1e6))),
-            ("wan", Arg::Str(short(v / 1e4))),
+            // Myriad counts are written without grouping (1950 万): below 10,000 by construction.
+            ("wan", Arg::Str(dec(v / 1e4).round_dp(1).normalize().to_string())),
             ("yi", Arg::Str(short(v / 1e8))),
             ("scale", Arg::Str(scale.into())),
         ],
