@@ -181,14 +181,14 @@ col-offer = 卡或多卡配置
 col-hours = 时长（小时）
 col-cost-hourly = 费用（按每 GPU 小时折算价）
 col-cost-term = 够用的最便宜租期
-training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $tokens } token
+training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $tokens } 个 token
 training-term-k = 每参数每 token { $k } FLOPs × { $params }B 参数
 training-term-flops = 共 { $flops } FLOPs
 training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 算力利用率 { $mfu }
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
 training-of-vram = 共 { $vram }
 training-at-rate = 每 GPU 小时 { $rate }
-table-training-note = 时长 = 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 卡数 × 算力利用率），开启梯度检查点，每条样本 { $tokens } 个 token。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）指硬件峰值算力的利用率，而不是 MFU；利用率越高，时长越短。费用 = 时长 × 每 GPU 小时价格（月租 ÷ { $hours } 小时 ÷ 卡数）× 卡数。展开时长可查看计算过程。
+table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）指硬件峰值算力的利用率，而不是 MFU；利用率越高，时长越短。费用 = 时长 × 每 GPU 小时价格（月租 ÷ { $hours } 小时 ÷ 卡数）× 卡数。展开时长可查看计算过程。
 unit-million = { $scale ->
     [yi] { $yi } 亿
    *[wan] { $wan } 万
