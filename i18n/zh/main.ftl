@@ -14,7 +14,7 @@ footer-copyright = © { $site }
 root-description = 租 GPU 做微调，每一笔账都能自己核算。请选择语言。
 root-choose = 阅读中文版
 not-found-title = 页面不存在
-not-found-body = 找不到这个页面。请返回首页：
+not-found-body = 找不到这个页面。返回首页 →
 
 ## 数字格式
 fmt-usd = ${ $amount }
