@@ -14,7 +14,7 @@ footer-copyright = © { $site }
 root-description = 租 GPU 做微调，每一笔账都能自己核算。请选择语言。
 root-choose = 阅读中文版
 not-found-title = 页面不存在
-not-found-body = 找不到这个页面。请返回首页：
+not-found-body = 找不到这个页面。返回首页 →
 
 ## 数字格式
 fmt-usd = ${ $amount }
@@ -72,7 +72,7 @@ pick-note-no-sharding = 无需分片
 pick-note-infinity-fabric = Infinity Fabric
 pick-note-bandwidth = 显存带宽高于最便宜的现货方案；batch 为 1 的 QLoRA 每一步都受显存带宽限制
 pick-note-compute = BF16 算力远高于最便宜的现货方案，并支持 FP8
-table-fit-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选配置必须用不超过 { $headroom } 的显存装下任务。每 GPU 小时价格 = 月租 ÷ { $hours } 小时 ÷ 卡数，是折算价，我们不按小时出租。最右一列只比较目前有现货的卡和配置，各区域都没有现货的卡即使更便宜也不列入。展开数字可查看它由哪几部分组成。
+table-fit-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选配置必须用不超过 { $headroom } 的显存装下任务。每 GPU 小时价格 = 月租 ÷ { $hours } 小时 ÷ 卡数，是折算价，我们不按小时出租。最右一列只比较按最近一次库存统计有现货的卡和配置，各区域都没有现货的卡即使更便宜也不列入。展开数字可查看它由哪几部分组成。
 table-memory-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选配置必须用不超过 { $headroom } 的显存装下任务。每个数字都是任务放在一张卡上的需求；拆到多张卡上时，每张卡还要各自放一份激活和预留，合计见适配表。
 memory-weights = 权重 { $value }
 memory-trainable = 可训练状态（含 { $overhead } 额外开销）{ $value }
@@ -181,14 +181,14 @@ col-offer = 卡或多卡配置
 col-hours = 时长（小时）
 col-cost-hourly = 费用（按每 GPU 小时折算价）
 col-cost-term = 够用的最便宜租期
-training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $tokens } token
+training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $tokens }个 token
 training-term-k = 每参数每 token { $k } FLOPs × { $params }B 参数
 training-term-flops = 共 { $flops } FLOPs
 training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 算力利用率 { $mfu }
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
 training-of-vram = 共 { $vram }
 training-at-rate = 每 GPU 小时 { $rate }
-table-training-note = 时长 = 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 卡数 × 算力利用率），开启梯度检查点，每条样本 { $tokens } 个 token。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）指硬件峰值算力的利用率，而不是 MFU；利用率越高，时长越短。费用 = 时长 × 每 GPU 小时价格（月租 ÷ { $hours } 小时 ÷ 卡数）× 卡数。展开时长可查看计算过程。
+table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）指硬件峰值算力的利用率，而不是 MFU；利用率越高，时长越短。费用 = 时长 × 每 GPU 小时价格（月租 ÷ { $hours } 小时 ÷ 卡数）× 卡数。展开时长可查看计算过程。
 unit-million = { $scale ->
     [yi] { $yi } 亿
    *[wan] { $wan } 万
@@ -205,7 +205,7 @@ gpus-description = 我们出租的全部 GPU：规格、周租和月租价格、
 gpus-intro = 我们出租的每张卡都有单独的页面，列出规格、价格、各区域的空闲数量和它装得下的微调任务；部分卡页还附有一次训练的时长与费用示例。
 card-page-title = { $card } 租赁
 card-page-description = 租用 { $card } 做微调：{ $vram } 显存，{ $monthly }。本页列出规格、价格、空闲情况、装得下的任务和盈亏平衡点。
-card-page-description-out = { $card }（{ $vram } 显存）目前无现货；有货时租金为 { $monthly }。本页列出规格、价格、装得下的任务和盈亏平衡点。
+card-page-description-out = { $card }（{ $vram } 显存）在最近一次库存统计中各区域均无现货；租金为 { $monthly }。本页列出规格、价格、装得下的任务和盈亏平衡点。
 card-page-intro = { $card } 配备 { $vram } 显存，租金 { $weekly }/周或 { $monthly }；按月租折算，每 GPU 小时 { $hourly }。
 card-page-specs = 规格
 card-page-prices = 价格
@@ -230,7 +230,7 @@ month-of-9 = 9月
 month-of-10 = 10月
 month-of-11 = 11月
 month-of-12 = 12月
-card-not-stocked = 这张卡目前各区域均无现货。
+card-not-stocked = 这张卡在各区域均无现货。
 table-card-specs-caption = { $card } 规格
 table-card-prices-caption = { $card } 价格
 table-card-availability-caption = { $card } 各区域的空闲数量
