@@ -4,10 +4,10 @@
 site-title = { -brand }
 language-name = Українська
 skip-to-content = Перейти до вмісту
-nav-label = Основна
-language-switcher-label = Мова
+nav-label = Основне меню
+language-switcher-label = Вибір мови
 section-pages = Що почитати
-footer-arithmetic = Усі цифри на сайті обчислено автоматично з наших відкритих даних, тож кожну з них можна перевірити.
+footer-arithmetic = Усі цифри на сайті обчислено автоматично з опублікованих нами даних, тож кожну з них можна перевірити. Ціни актуальні на момент останнього оновлення сайту, а наявність — на дату, вказану поруч із нею.
 footer-contact = Питання перед замовленням:{ " " }
 footer-terms = Умови надання послуг
 footer-copyright = © { $site }
@@ -70,7 +70,12 @@ fit-note-bf16-resident = база в BF16 постійно в пам’яті
 fit-note-bf16-base = база в BF16
 fit-note-4bit-weights = { $weights } ваг у 4 бітах
 fit-note-bf16-one-card = база в BF16, одна карта
-fit-note-adam-bytes = Adam, { $bytes } Б на параметр
+fit-note-adam-bytes = Adam, { $bytes } { $bytes ->
+    [one] байт
+    [few] байти
+    [many] байтів
+   *[other] байтів
+} на параметр
 fit-note-zero3-node = ZeRO-3 на весь вузол
 pick-note-cheapest-cuda = NVLink, найдешевший варіант із CUDA
 pick-note-no-sharding = без шардингу
@@ -86,11 +91,12 @@ table-fit-note = Пам’ять пораховано за нашою модел
 table-memory-note = Пам’ять пораховано за нашою моделлю: повторне обчислення активацій (gradient checkpointing) увімкнено, довжина послідовності — { $seq }, розмір батча — { $batch }, адаптери рангу { $rank } (близько { $adapter } параметрів), резерв для середовища виконання — { $reserve }; результат округлено вгору до цілого гігабайта. Вибрана карта має вміщувати завдання в межах { $headroom } своєї пам’яті. Кожне число — це завдання на одній карті; якщо розділити його між кількома картами, кожна з них ще тримає власні активації та резерв, а скільки це разом, показує таблиця відповідності.
 memory-weights = ваги { $value }
 memory-trainable = стан навчання (з надбавкою { $overhead }) { $value }
-memory-other-cards = активації й резерв ще на { $cards ->
-    [one] { $cards } карті
-    [few] { $cards } картах
-    [many] { $cards } картах
-   *[other] { $cards } картах
+memory-other-cards = активації й резерв { $cards ->
+    [1] на другій карті
+    [one] на решті { $cards } карт
+    [few] на решті { $cards } карт
+    [many] на решті { $cards } карт
+   *[other] на решті { $cards } карт
 } { $value }
 memory-activations = активації { $value }
 memory-reserve = резерв середовища виконання { $value }
@@ -278,7 +284,7 @@ training-term-rate = { $tflops } щільних TFLOPS у BF16 × { $cards ->
 training-offer-rate = { $tflops } щільних TFLOPS у BF16 на карту
 training-of-vram = із { $vram }
 training-at-rate = з розрахунку { $rate } за GPU-годину
-table-training-note = Години = FLOP на параметр і токен × параметри × токени ÷ (щільні TFLOPS у BF16 × 10¹² × карти × коефіцієнт використання × 3 600), з повторним обчисленням активацій (gradient checkpointing) і { $tokens } токенів на приклад. Множники FLOP на токен уже враховують повторне обчислення, тож коефіцієнт використання ({ $mfu }) — це частка пікових FLOPS заліза, а не MFU; коротший час відповідає вищому коефіцієнту. Вартість — це години, помножені на кількість карт і на ціну GPU-години, тобто на місячну ціну, поділену на { $hours ->
+table-training-note = Години = FLOP на параметр і токен × параметри × токени ÷ (щільні TFLOPS у BF16 × 10¹² × карти × коефіцієнт використання × 3 600), з повторним обчисленням активацій (gradient checkpointing) і { $tokens } токенів на приклад. Множники FLOP на токен уже враховують повторне обчислення, тож коефіцієнт використання ({ $mfu }) — це частка пікових FLOPS карти, а не MFU; коротший час відповідає вищому коефіцієнту. Вартість — це години, помножені на кількість карт і на ціну GPU-години, тобто на місячну ціну, поділену на { $hours ->
     [one] { $hours } годину
     [few] { $hours } години
     [many] { $hours } годин
@@ -322,7 +328,7 @@ month-of-9 = вересня
 month-of-10 = жовтня
 month-of-11 = листопада
 month-of-12 = грудня
-card-not-stocked = Цієї карти немає в наявності в жодному регіоні, тож замовити її не можна.
+card-not-stocked = За останнім підрахунком цієї карти немає в наявності в жодному регіоні.
 table-card-specs-caption = Характеристики { $card }
 table-card-prices-caption = Ціни на { $card }
 table-card-availability-caption = Вільні { $card } за регіонами
