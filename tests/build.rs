@@ -1069,7 +1069,11 @@ fn the_service_terms_are_a_table_and_a_footer_link_and_check_names_the_unset_one
     assert!(row(en, "Ready after payment").contains("within 30 minutes of a confirmed payment"));
     assert!(row(en, "Terms of service").contains("hub.example/legal/terms"));
     // Where to ask: the contact the footer links, as its address.
-    assert!(row(en, "Contact").contains("help@hub.example"), "{}", row(en, "Contact"));
+    assert!(
+        row(en, "Contact").contains("help@hub.example"),
+        "{}",
+        row(en, "Contact")
+    );
     let uk = "uk/renting/index.html";
     assert!(row(uk, "Гарантована доступність (SLA)").contains("99,5\u{a0}%"));
     assert!(row(uk, "Повернення коштів").contains("невикористані повні дні"));
@@ -1105,7 +1109,9 @@ fn the_service_terms_are_a_table_and_a_footer_link_and_check_names_the_unset_one
     build_ok(root);
     assert!(row(en, "Refunds").contains("not listed yet; stated when you order"));
     assert!(row(en, "Terms of service").contains("not listed yet; stated when you order"));
-    assert!(row(uk, "Повернення коштів").contains("ще не вказано; зазначається під час замовлення"));
+    assert!(
+        row(uk, "Повернення коштів").contains("ще не вказано; зазначається під час замовлення")
+    );
     assert!(row(en, "Uptime SLA").contains("99.5%"));
     assert!(!read(root, "en/gpu-memory/index.html").contains("legal/terms"));
     let (_, unset) = not_set_warnings(root);

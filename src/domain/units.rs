@@ -266,7 +266,10 @@ pub(super) fn millions(l: &Tracked<'_>, v: f64) -> String {
         &[
             ("value", Arg::Str(short(v / 1e6))),
             // Myriad counts are written without grouping (1950 万): below 10,000 by construction.
-            ("wan", Arg::Str(dec(v / 1e4).round_dp(1).normalize().to_string())),
+            (
+                "wan",
+                Arg::Str(dec(v / 1e4).round_dp(1).normalize().to_string()),
+            ),
             ("yi", Arg::Str(short(v / 1e8))),
             ("scale", Arg::Str(scale.into())),
         ],
