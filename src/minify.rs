@@ -206,8 +206,20 @@ fn tag_name(from: &[u8]) -> &[u8] {
     &from[..len]
 }
 
+/// Where `needle` first occurs in `src` from `from` on: its first byte by `memchr`, then the
+/// rest compared (`memmem::find` builds a searcher on every call, which on a page's short
+/// needles and texts costs more than the search).
 fn find(src: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
-    memchr::memmem::find(&src[from..], needle).map(|p| from + p)
+    let (&first, rest) = needle.split_first()?;
+    let mut at = from;
+    while let Some(p) = memchr::memchr(first, &src[at..]) {
+        let start = at + p;
+        if src[start + 1..].starts_with(rest) {
+            return Some(start);
+        }
+        at = start + 1;
+    }
+    None
 }
 
 /// Where the end tag `</name` of a raw-text element starts, from `from` on.
@@ -250,7 +262,7 @@ fn text(t: &[u8], rule: Ws, first: bool, last: bool, out: &mut Vec<u8>) {
     // Most text has single spaces only: found with vectorised searches, copied in one piece.
     let plain = memchr::memchr3(b'\n', b'\t', b'\r', t).is_none()
         && memchr::memchr(b'\x0c', t).is_none()
-        && memchr::memmem::find(t, b"  ").is_none();
+        && !t.windows(2).any(|w| w == b"  ");
     if plain {
         unescape(t, out);
         return;
@@ -309,7 +321,7 @@ fn unescape_some(t: &[u8], sets: &[&[(&[u8], u8)]], out: &mut Vec<u8>) {
 /// (the query strings of URLs: `?a=1&amp;b=2`).
 fn literal_ampersands(value: &[u8], out: &mut Vec<u8>) {
     let mut rest = value;
-    while let Some(p) = memchr::memmem::find(rest, b"&amp;") {
+    while let Some(p) = find(rest, 0, b"&amp;") {
         out.extend_from_slice(&rest[..p]);
         let after = &rest[p + 5..];
         let run = after

@@ -325,6 +325,21 @@ impl Staging {
             ));
         }
         let path = self.dir.join(rel);
+        // A page is most often the first file of its own folder (`a/b/index.html`): make the
+        // folder first rather than fail to open the file and then make it.
+        if rel.ends_with("/index.html")
+            && let Some(p) = path.parent()
+        {
+            match std::fs::create_dir(p) {
+                Err(e)
+                    if e.kind() != io::ErrorKind::AlreadyExists
+                        && e.kind() != io::ErrorKind::NotFound =>
+                {
+                    return Err(Refused::Failed(format!("{rel}: {e}")));
+                }
+                _ => {}
+            }
+        }
         let open = || {
             std::fs::OpenOptions::new()
                 .write(true)

@@ -70,7 +70,6 @@ fit-note-zero3-node = ZeRO-3 across the node
 pick-note-cheapest-cuda = NVLink, the cheapest CUDA path
 pick-note-no-sharding = no sharding
 pick-note-infinity-fabric = Infinity Fabric
-pick-note-bandwidth = more memory bandwidth than the cheapest fit: a batch-1 QLoRA step is limited by memory bandwidth
 pick-note-compute = far more BF16 compute than the cheapest fit, and FP8
 table-fit-note = Memory figures from our model assume gradient checkpointing, a sequence length of { $seq }, a batch size of { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters) and a runtime reserve of { $reserve } per card, and are rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards. Cheapest in stock that fits leaves out cards with none in stock. Click a figure to see how it breaks down.
 table-memory-note = Memory figures from our model assume gradient checkpointing, a sequence length of { $seq }, a batch size of { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters) and a runtime reserve of { $reserve } per card, and are rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Each figure is the job on one card; split over several cards, every card also holds its own activations and reserve, and the fit table gives what they hold together.
@@ -94,7 +93,6 @@ badge-pick = our pick
 spec-no-fp8 = no FP8
 table-cards-note = Per GPU-hour is the monthly price divided by { $hours } hours. The interconnect is the link the card supports; we join cards over it only when they are rented together as a bundle. In-stock counts are as of the date below; click one to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
-link-with-bandwidth-pairs = { $link } { $bandwidth }, pairs in a bundle only
 
 ## Interconnect
 table-interconnect-caption = How GPUs talk to each other, and what sharded training each link allows (bandwidth in both directions together)
@@ -324,3 +322,4 @@ service-contact-label = Contact, to ask before ordering
 gpus-list-title = Card pages
 fmt-approx = ~{ $value }
 memory-ecc = { $memory } with ECC
+sharding-not-rented = { $allowed }; we rent these cards singly

@@ -80,7 +80,6 @@ fit-note-zero3-node = ZeRO-3 на весь вузол
 pick-note-cheapest-cuda = NVLink, найдешевший варіант із CUDA
 pick-note-no-sharding = без шардингу
 pick-note-infinity-fabric = Infinity Fabric
-pick-note-bandwidth = вища пропускна здатність пам’яті, ніж у найдешевшої придатної карти: крок QLoRA з батчем 1 обмежений саме нею
 pick-note-compute = значно вища продуктивність у BF16, ніж у найдешевшої придатної карти, і підтримка FP8
 table-fit-note = Пам’ять пораховано за нашою моделлю: повторне обчислення активацій (gradient checkpointing) увімкнено, довжина послідовності — { $seq }, розмір батча — { $batch }, адаптери рангу { $rank } (близько { $adapter } параметрів), резерв для середовища виконання — { $reserve }; результат округлено вгору до цілого гігабайта. Вибрана карта має вміщувати завдання в межах { $headroom } своєї пам’яті. Ціна за GPU-годину — це місячна ціна, поділена на { $hours ->
     [one] { $hours } годину
@@ -117,7 +116,6 @@ table-cards-note = Ціна за GPU-годину — це місячна цін
    *[other] { $hours } години
 }. Розгорніть кількість вільних карт, щоб побачити розподіл за регіонами.
 link-with-bandwidth = { $link } { $bandwidth }
-link-with-bandwidth-pairs = { $link } { $bandwidth }, попарно
 
 ## Інтерконект
 table-interconnect-caption = Як карти обмінюються даними між собою і яке шардоване навчання це дозволяє (пропускна здатність в обидва боки разом)
@@ -403,3 +401,4 @@ service-contact-label = Контакт для запитань перед зам
 gpus-list-title = Сторінки карт
 fmt-approx = близько { $value }
 memory-ecc = { $memory } з ECC
+sharding-not-rented = { $allowed }; ці карти ми здаємо лише поодинці

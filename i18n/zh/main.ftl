@@ -70,7 +70,6 @@ fit-note-zero3-node = 整个节点跑 ZeRO-3
 pick-note-cheapest-cuda = NVLink，最便宜的 CUDA 方案
 pick-note-no-sharding = 无需分片
 pick-note-infinity-fabric = Infinity Fabric
-pick-note-bandwidth = 显存带宽高于最便宜的现货方案；batch 为 1 的 QLoRA 每一步都受显存带宽限制
 pick-note-compute = BF16 算力远高于最便宜的现货方案，并支持 FP8
 table-fit-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选配置必须用不超过 { $headroom } 的显存装下任务。每 GPU 小时价格 = 月租 ÷ { $hours } 小时 ÷ 卡数，是折算价，我们不按小时出租。最右一列只比较按最近一次库存统计有现货的卡和配置，各区域都没有现货的卡即使更便宜也不列入。展开数字可查看它由哪几部分组成。
 table-memory-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选配置必须用不超过 { $headroom } 的显存装下任务。每个数字都是任务放在一张卡上的需求；拆到多张卡上时，每张卡还要各自放一份激活和预留，合计见适配表。
@@ -91,7 +90,6 @@ badge-pick = 推荐
 spec-no-fp8 = 不支持 FP8
 table-cards-note = 每 GPU 小时价格 = 月租 ÷ { $hours } 小时，是折算价，我们不按小时出租。展开空闲数量可查看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
-link-with-bandwidth-pairs = { $link } { $bandwidth }，两卡一组
 
 ## 互联
 table-interconnect-caption = 卡与卡之间如何通信，以及能支持哪些分片训练（带宽为双向合计）
@@ -300,3 +298,4 @@ service-contact-label = 下单前咨询的联系方式
 gpus-list-title = 各卡页面
 fmt-approx = 约 { $value }
 memory-ecc = { $memory }（ECC）
+sharding-not-rented = { $allowed }；这些卡我们只单卡出租

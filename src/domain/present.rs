@@ -334,6 +334,21 @@ impl Site<'_> {
                     .filter(|o| cat.cards[o.card].interconnect == i)
                     .map(|o| self.offer_name(o, l))
                     .collect();
+                // A link that allows sharding, on cards we rent only singly, says so.
+                let bundled = self
+                    .tables
+                    .offers
+                    .iter()
+                    .any(|o| o.count > 1 && cat.cards[o.card].interconnect == i);
+                let sharding = if !bundled && !offers.is_empty() && ic.sharding.allows_sharding() {
+                    l.t(
+                        "sharding-not-rented",
+                        &[("allowed", Arg::Str(sharding.clone()))],
+                    )
+                    .unwrap_or(sharding)
+                } else {
+                    sharding
+                };
                 let offers = if offers.is_empty() {
                     "—".to_owned()
                 } else {
@@ -713,7 +728,7 @@ pub const SHORTCODES: &[Shortcode] = &[
     Shortcode {
         name: "train_hours",
         args: &["job"],
-        doc: "a training job's hours over the MFU range",
+        doc: "a training job's hours over the utilization range",
         run: sc_train_hours,
     },
     Shortcode {
@@ -725,7 +740,7 @@ pub const SHORTCODES: &[Shortcode] = &[
     Shortcode {
         name: "mfu",
         args: &[],
-        doc: "the model-FLOPs-utilisation range the training table assumes",
+        doc: "the range of hardware FLOPs utilization the training table assumes (not MFU: the FLOPs per token include the recomputation)",
         run: sc_mfu,
     },
     Shortcode {
@@ -745,6 +760,12 @@ pub const SHORTCODES: &[Shortcode] = &[
         args: &["model", "method", "seq?", "batch?", "checkpointing?"],
         doc: "GPU memory a job needs (Model M, rounded up), optionally with other `seq`, `batch`, `checkpointing`",
         run: sc_vram,
+    },
+    Shortcode {
+        name: "min_card_vram",
+        args: &["model", "method"],
+        doc: "the least memory one card needs to hold the job within the headroom (the job's need over the headroom share, rounded up)",
+        run: sc_min_card_vram,
     },
     Shortcode {
         name: "bytes_per_param",
@@ -1280,6 +1301,21 @@ fn sc_vram(s: &Site<'_>, _call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Res
         let mem = s.memory_with(a, m, me)?;
         a.finish(&["model", "method", "seq", "batch", "checkpointing"])?;
         gb(l, mem.published_gb())
+    };
+    text(out)
+}
+
+fn sc_min_card_vram(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let out = {
+        let (m, me) = s.model_method(a)?;
+        a.finish(&["model", "method"])?;
+        let need = s.memory(m, me).total_gb;
+        gb(l, compute::ceil_gb(need / s.cat.headroom_share()))
     };
     text(out)
 }

@@ -319,6 +319,16 @@ pub enum Sharding {
     SingleCard,
 }
 
+impl Sharding {
+    /// Whether the link lets a job's weights and state be split over several cards.
+    pub fn allows_sharding(self) -> bool {
+        matches!(
+            self,
+            Sharding::UpTo | Sharding::EightWayOnly | Sharding::Pairs
+        )
+    }
+}
+
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct StorageFile {

@@ -187,16 +187,9 @@ pub(super) fn card_spec(c: &super::model::Card, l: &Tracked<'_>) -> String {
 
 pub(super) fn link_text(ic: &super::model::Interconnect, l: &Tracked<'_>) -> String {
     let name = l.s(&format!("link-{}", ic.link));
+    // The link and its bandwidth; what may be joined, and what we rent joined, is the
+    // interconnect table's to say.
     match ic.sharding {
-        Sharding::Pairs => l
-            .t(
-                "link-with-bandwidth-pairs",
-                &[
-                    ("link", Arg::Str(name)),
-                    ("bandwidth", Arg::Str(bandwidth(ic, l))),
-                ],
-            )
-            .unwrap_or_default(),
         Sharding::DataParallelOnly | Sharding::SingleCard => name,
         _ => l
             .t(

@@ -476,3 +476,19 @@ fn rub_cost_vectors_test_only_the_two_significant_figure_rule() {
     assert_eq!(checked, 8);
     assert_eq!(vectors().len(), 43 + 8);
 }
+
+#[test]
+fn the_least_card_memory_for_a_job_is_its_need_over_the_headroom() {
+    // The reference's Model M value for Llama 2 7B, full fine-tuning on one card is 131.73 GB;
+    // at the 90% headroom a card needs 131.73 / 0.9 = 146.4 GB, so 147 GB rounded up: the 141 GB
+    // H200 SXM cannot hold it, which is what the FAQ's sentence must say.
+    let (cat, tables) = site();
+    let en = english();
+    let site = Site::view(&cat, &tables);
+    let text = shortcode(
+        &site,
+        &en,
+        r#"min_card_vram(model="llama2-7b", method="full")"#,
+    );
+    assert_eq!(text, "147 GB");
+}

@@ -169,16 +169,12 @@ impl RawPage {
                 offset,
                 stamp,
             } => {
-                let bytes = std::fs::read(path).map_err(|e| {
+                let (bytes, now) = crate::load::files::read_stamped(path).map_err(|e| {
                     Diagnostic::error(code::FILE_READ, format!("cannot read: {e}"))
                         .in_file(&self.file)
                         .with_hint("the file was readable when the build started")
                 })?;
-                let now = crate::load::files::stamp(path).ok();
-                if now.as_ref() != Some(stamp)
-                    || bytes.len() as u64 != stamp.0
-                    || bytes.len() < *offset
-                {
+                if &now != stamp || bytes.len() as u64 != stamp.0 || bytes.len() < *offset {
                     return Err(Diagnostic::error(
                         code::FILE_READ,
                         "the file changed while the site was being built",

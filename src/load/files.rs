@@ -235,6 +235,9 @@ pub fn read_head(
     let mut buf = Vec::new();
     let mut chunk = 4096u64;
     loop {
+        // Room for the whole chunk first, so it comes in one read rather than in the small,
+        // growing reads `read_to_end` probes with.
+        buf.reserve(usize::try_from(chunk.min(meta.len() + 1)).unwrap_or(0));
         let n = (&mut file)
             .take(chunk)
             .read_to_end(&mut buf)
@@ -259,6 +262,16 @@ pub fn read_head(
         }
         chunk *= 2;
     }
+}
+
+/// A file's bytes and its stamp, from one open: its size and time as the open file has them.
+pub fn read_stamped(path: &Path) -> std::io::Result<(Vec<u8>, Stamp)> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0) + 1);
+    file.read_to_end(&mut bytes)?;
+    Ok((bytes, (meta.len(), meta.modified().ok())))
 }
 
 /// The stamp of a file now.
