@@ -323,3 +323,4 @@ gpus-list-title = Card pages
 fmt-approx = ~{ $value }
 memory-ecc = { $memory } with ECC
 sharding-not-rented = { $allowed }; we rent these cards singly
+chart-items-separator = { "; " }

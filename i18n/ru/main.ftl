@@ -407,3 +407,4 @@ gpus-list-title = Страницы карт
 fmt-approx = около { $value }
 memory-ecc = { $memory } с ECC
 sharding-not-rented = { $allowed }; эти карты мы сдаём только по одной
+chart-items-separator = { "; " }

@@ -402,3 +402,4 @@ gpus-list-title = Сторінки карт
 fmt-approx = близько { $value }
 memory-ecc = { $memory } з ECC
 sharding-not-rented = { $allowed }; ці карти ми здаємо лише поодинці
+chart-items-separator = { "; " }

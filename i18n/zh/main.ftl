@@ -299,3 +299,4 @@ gpus-list-title = 各卡页面
 fmt-approx = 约 { $value }
 memory-ecc = { $memory }（ECC）
 sharding-not-rented = { $allowed }；这些卡我们只单卡出租
+chart-items-separator = { "；" }

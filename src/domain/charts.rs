@@ -141,7 +141,8 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
                 )],
             )
             .unwrap_or_default(),
-            &l.list(&desc),
+            // The items hold commas ("Llama 2 7B, LoRA: 21 GB"): a stronger separator.
+            &desc.join(&l.s("chart-items-separator")),
         ),
     );
     let frame = Frame {
