@@ -16,6 +16,7 @@
 //!    which removes it.
 
 pub mod guard;
+mod md5x;
 
 use std::collections::BTreeMap;
 use std::io;
@@ -135,13 +136,18 @@ pub struct Entry {
 
 impl Entry {
     fn of(path: &str, bytes: &[u8]) -> Self {
-        use md5::Digest as _;
+        Self::with_md5(path, bytes, md5x::one(bytes))
+    }
+
+    /// The entry of a file whose MD5 is already known (hashed in a batch).
+    fn with_md5(path: &str, bytes: &[u8], md5: [u8; 16]) -> Self {
+        use sha2::Digest as _;
         Entry {
             path: path.to_owned(),
             bytes: bytes.len() as u64,
             xxh3: xxhash_rust::xxh3::xxh3_64(bytes),
             sha256: sha2::Sha256::digest(bytes).into(),
-            md5: md5::Md5::digest(bytes).into(),
+            md5,
         }
     }
 }
@@ -407,6 +413,48 @@ impl Sink for Staging {
                 Err(e)
             }
         }
+    }
+
+    fn put_many(&self, files: Vec<(String, Vec<u8>)>) -> Vec<Result<(), Refused>> {
+        let mut results = Vec::with_capacity(files.len());
+        let mut written: Vec<(String, Vec<u8>)> = Vec::with_capacity(files.len());
+        for (path, bytes) in files {
+            let r = if self.failed.load(Ordering::Relaxed) {
+                Err(Refused::Failed("an earlier write failed".into()))
+            } else {
+                self.write_file(&path, &bytes)
+            };
+            match r {
+                Ok(()) => written.push((path, bytes)),
+                Err(Refused::Failed(m)) => {
+                    self.failed.store(true, Ordering::Relaxed);
+                    results.push(Err(Refused::Failed(m)));
+                    continue;
+                }
+                Err(e) => {
+                    results.push(Err(e));
+                    continue;
+                }
+            }
+            results.push(Ok(()));
+        }
+        // The written files' MD5s side by side, then each one's other hashes.
+        let md5s = md5x::md5_many(
+            &written
+                .iter()
+                .map(|(_, b)| b.as_slice())
+                .collect::<Vec<_>>(),
+        );
+        let entries: Vec<Entry> = written
+            .iter()
+            .zip(md5s)
+            .map(|((path, bytes), md5)| Entry::with_md5(path, bytes, md5))
+            .collect();
+        self.entries
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(entries);
+        results
     }
 
     fn failed(&self) -> bool {

@@ -803,21 +803,42 @@ fn render_where(
     // One per job, held until every page is done: boxed, so a build without an index keeps a
     // word or two per page rather than a whole `PageLinks`.
     type PageResult = Result<Option<Box<PageLinks>>, Vec<Diagnostic>>;
+    let selected: Vec<&Job> = jobs
+        .iter()
+        .filter(|job| only.is_none_or(|o| o.contains(&job.page)))
+        .collect();
+    // Pages go to the sink a few at a time, so that it can hash their MD5s side by side.
     let pages = || -> Vec<PageResult> {
-        jobs.par_iter()
-            .filter(|job| only.is_none_or(|o| o.contains(&job.page)))
-            .map(|job| {
-                if sink.failed() {
-                    return Ok(None);
+        selected
+            .par_chunks(PUT_BATCH)
+            .flat_map_iter(|chunk| {
+                let mut results: Vec<PageResult> = Vec::with_capacity(chunk.len());
+                let (mut files, mut slots) = (Vec::new(), Vec::new());
+                for &job in chunk {
+                    if sink.failed() {
+                        results.push(Ok(None));
+                        continue;
+                    }
+                    match render_page(inputs, &sites, &urls, &jobs, job) {
+                        Err(d) => results.push(Err(d)),
+                        Ok((path, bytes, mut links)) => {
+                            if index {
+                                let hrefs;
+                                (links.ids, hrefs) = scan_html(&String::from_utf8_lossy(&bytes));
+                                note_links(&linked, &path, &hrefs);
+                            }
+                            slots.push((results.len(), path.clone()));
+                            results.push(Ok(index.then(|| Box::new(links))));
+                            files.push((path, bytes));
+                        }
+                    }
                 }
-                let (path, bytes, mut links) = render_page(inputs, &sites, &urls, &jobs, job)?;
-                if index {
-                    let hrefs;
-                    (links.ids, hrefs) = scan_html(&String::from_utf8_lossy(&bytes));
-                    note_links(&linked, &path, &hrefs);
+                for ((slot, path), r) in slots.into_iter().zip(sink.put_many(files)) {
+                    if let Err(refused) = r {
+                        results[slot] = Err(vec![refused_diagnostic(&path, refused)]);
+                    }
                 }
-                put(sink, &path, bytes).map_err(|d| vec![d])?;
-                Ok(index.then(|| Box::new(links)))
+                results
             })
             .collect()
     };
@@ -900,14 +921,23 @@ pub fn target_file(url_path: &str) -> String {
 
 /// Hands one file to the sink; a refusal becomes the diagnostic that says why.
 pub fn put(sink: &dyn Sink, path: &str, bytes: Vec<u8>) -> Result<(), Diagnostic> {
-    sink.put(path, bytes).map_err(|r| match r {
+    sink.put(path, bytes)
+        .map_err(|r| refused_diagnostic(path, r))
+}
+
+/// How many rendered pages a worker hands the sink at once (`Sink::put_many`): the lanes of
+/// the staging folder's side-by-side MD5.
+const PUT_BATCH: usize = 16;
+
+fn refused_diagnostic(path: &str, r: Refused) -> Diagnostic {
+    match r {
         Refused::Taken => Diagnostic::error(code::URL_CLASH, format!("two outputs want the path {path}"))
             .with_hint("a page's URL collides with a static file or another output"),
         Refused::Failed(m) => Diagnostic::error(code::WRITE_FAILED, format!("cannot write: {m}"))
             .with_hint(
                 "nothing was replaced; check the free space and the permissions of the output's parent folder",
             ),
-    })
+    }
 }
 
 /// The `id`s of every element and the `href`s of every `<a>` in a page, from a scan of its tags

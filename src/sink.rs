@@ -19,6 +19,15 @@ pub trait Sink: Sync {
     /// Takes one file at `path` (relative, `/`-separated).
     fn put(&self, path: &str, bytes: Vec<u8>) -> Result<(), Refused>;
 
+    /// Takes several files, with the result of each in order. A sink that does some work better
+    /// in batches overrides it (the staging folder hashes a batch's MD5s side by side).
+    fn put_many(&self, files: Vec<(String, Vec<u8>)>) -> Vec<Result<(), Refused>> {
+        files
+            .into_iter()
+            .map(|(path, bytes)| self.put(&path, bytes))
+            .collect()
+    }
+
     /// Whether the sink has failed for good (rendering stops starting new pages).
     fn failed(&self) -> bool {
         false

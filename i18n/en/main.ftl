@@ -324,3 +324,4 @@ fmt-approx = ~{ $value }
 memory-ecc = { $memory } with ECC
 sharding-not-rented = { $allowed }; we rent these cards singly
 chart-items-separator = { "; " }
+fmt-value-label = { $value } ({ $label })

@@ -408,3 +408,4 @@ fmt-approx = около { $value }
 memory-ecc = { $memory } с ECC
 sharding-not-rented = { $allowed }; эти карты мы сдаём только по одной
 chart-items-separator = { "; " }
+fmt-value-label = { $value } ({ $label })

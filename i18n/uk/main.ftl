@@ -403,3 +403,4 @@ fmt-approx = близько { $value }
 memory-ecc = { $memory } з ECC
 sharding-not-rented = { $allowed }; ці карти ми здаємо лише поодинці
 chart-items-separator = { "; " }
+fmt-value-label = { $value } ({ $label })

@@ -300,3 +300,4 @@ fmt-approx = 约 { $value }
 memory-ecc = { $memory }（ECC）
 sharding-not-rented = { $allowed }；这些卡我们只单卡出租
 chart-items-separator = { "；" }
+fmt-value-label = { $value }（{ $label }）

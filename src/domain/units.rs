@@ -228,7 +228,15 @@ pub(super) fn bandwidth(ic: &super::model::Interconnect, l: &Tracked<'_>) -> Str
                 value
             };
             match &b.label {
-                Some(label) => format!("{value} ({label})"),
+                Some(label) => l
+                    .t(
+                        "fmt-value-label",
+                        &[
+                            ("value", Arg::Str(value.clone())),
+                            ("label", Arg::Str(label.clone())),
+                        ],
+                    )
+                    .unwrap_or_else(|_| format!("{value} ({label})")),
                 None => value,
             }
         })
