@@ -91,7 +91,7 @@ col-interconnect = Interconnect
 col-free-now = In stock
 badge-pick = our pick
 spec-no-fp8 = no FP8
-table-cards-note = Per GPU-hour is the monthly price divided by { $hours } hours. The interconnect is the link the card supports; we join cards over it only in the multi-card bundles we list, and rent every other card singly. In-stock counts are as of the date below; click one to see the split by region.
+table-cards-note = Per GPU-hour is the monthly price divided by { $hours } hours. The interconnect is the link the card supports; we join cards over it only in the multi-card bundles we list, and otherwise rent each card on its own. In-stock counts are as of the date below; click one to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
