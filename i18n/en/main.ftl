@@ -7,7 +7,7 @@ skip-to-content = Skip to content
 nav-label = Main
 language-switcher-label = Language
 section-pages = Guides
-footer-arithmetic = Every figure on this site is computed from our published data, so you can check it. Prices are as of the last build; stock is as of the date shown with it.
+footer-arithmetic = Every figure on this site is computed from our published data, so you can check it. Prices are current as of the last site update; stock counts are as of the date shown beside them.
 footer-contact = Questions before you order:{ " " }
 footer-terms = Terms of service
 footer-copyright = © { $site }
@@ -91,7 +91,7 @@ col-interconnect = Interconnect
 col-free-now = In stock
 badge-pick = our pick
 spec-no-fp8 = no FP8
-table-cards-note = Per GPU-hour is the monthly price divided by { $hours } hours. The interconnect is the link the card supports; we join cards over it only when they are rented together as a bundle. In-stock counts are as of the date below; click one to see the split by region.
+table-cards-note = Per GPU-hour is the monthly price divided by { $hours } hours. The interconnect is the link the card supports; we join cards over it only in the multi-card bundles we list, and otherwise rent each card on its own. In-stock counts are as of the date below; click one to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
@@ -113,7 +113,7 @@ sharding-up-to = { $n ->
 }
 sharding-eight-way-only = Yes, 8-way only
 sharding-pairs = Yes, in pairs
-sharding-data-parallel-only = Data parallel only
+sharding-data-parallel-only = Data parallelism only
 sharding-single-card = No (single card only)
 
 ## Storage
@@ -183,7 +183,7 @@ table-break-even-caption = Monthly term or hourly rent: where they cost the same
 col-market-hourly = Market hourly
 col-break-even-hours = Break-even, GPU-hours a month
 col-share-of-month = Share of the month
-col-window-hourly = Two weeks round the clock, hourly
+col-window-hourly = Two weeks 24/7 at the hourly rate
 col-window-weekly = Two weeks on weekly terms
 break-even-share-over = { $low } to over { $full }
 break-even-over-month = above { $hours } h: at the low rate, hourly stays cheaper even round the clock
@@ -195,7 +195,7 @@ term-months = { $count ->
     [one] one month
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. Two weeks round the clock is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
 
 ## Training table
 table-training-caption = How long a fine-tuning job takes, and what it costs
@@ -228,7 +228,7 @@ gpus-intro = Every card we rent has its own page with its specifications, prices
 card-page-title = { $card } rental
 card-page-description = Rent an { $card } ({ $vram }) for fine-tuning from { $monthly }: specs, prices, stock by region, the jobs it fits and the break-even against hourly rent.
 card-page-description-out = The { $card } ({ $vram }) was out of stock in every region at our last count; it rents for { $monthly }. Specs, prices, the jobs it fits and the break-even against hourly rent.
-card-page-intro = The { $card } has { $vram } of memory. It rents for { $weekly } a week or { $monthly }, which is { $hourly } per GPU-hour over a month.
+card-page-intro = The { $card } has { $vram } of memory. It rents by the week ({ $weekly }) or by the month ({ $monthly }); the monthly price works out to { $hourly } per GPU-hour.
 card-page-specs = Specifications
 card-page-prices = Prices
 card-page-availability = Stock by region
