@@ -106,7 +106,7 @@ link-pcie4-p2p = PCIe Gen4 点对点
 link-pcie-p2p-no-nvlink = PCIe（无点对点、无 NVLink）
 sharding-up-to = 支持，最多 { $n } 张卡
 sharding-eight-way-only = 支持，仅限 8 卡
-sharding-pairs = 两卡一组
+sharding-pairs = 支持，仅限两卡成对
 sharding-data-parallel-only = 仅支持数据并行
 sharding-single-card = 仅限单卡
 
