@@ -106,7 +106,7 @@ link-pcie4-p2p = PCIe Gen4 点对点
 link-pcie-p2p-no-nvlink = PCIe（无点对点、无 NVLink）
 sharding-up-to = 支持，最多 { $n } 张卡
 sharding-eight-way-only = 支持，仅限 8 卡
-sharding-pairs = 两卡一组
+sharding-pairs = 支持，仅限两卡成对
 sharding-data-parallel-only = 仅支持数据并行
 sharding-single-card = 仅限单卡
 
@@ -258,10 +258,10 @@ spec-image = { $name }（{ $os }，驱动 { $driver }，{ $toolkit }）
 
 ## 图表
 chart-memory-title = 各微调任务所需显存与各卡容量对比
-chart-memory-desc = 条形表示每个任务所需的显存，采用对数刻度；竖线标出我们出租的各卡及多卡配置的显存容量：{ $caps }。多卡配置的容量是各卡显存之和，而拆到多张卡上时每张卡还要各放一份激活和运行时预留，所以多卡配置是否装得下，以适配表中的每卡数字为准。各任务所需显存：
+chart-memory-desc = 横条表示每个任务所需的显存，采用对数刻度；竖线标出我们出租的各卡及多卡配置的显存容量：{ $caps }。多卡配置的容量是各卡显存之和，而拆到多张卡上时每张卡还要各放一份激活和运行时预留，所以多卡配置是否装得下，以适配表中的每卡数字为准。各任务所需显存：
 chart-memory-axis = GB，对数刻度
 chart-memory-caps = 容量（GB）
-chart-memory-caption = 各任务所需显存（条形）与我们的卡及多卡配置的显存（竖线）对比。上表列出了同样的数字及其构成。多卡配置的竖线是各卡显存之和，条形接近这条线时未必装得下，请以适配表中的每卡数字为准。
+chart-memory-caption = 各任务所需显存（横条）与我们的卡及多卡配置的显存（竖线）对比。上表列出了同样的数字及其构成。多卡配置的竖线是各卡显存之和，横条接近这条线时未必装得下，请以适配表中的每卡数字为准。
 chart-break-even-title = { $offer }：每月费用随 GPU 小时用量的变化
 chart-break-even-desc = 按月租用 { $offer }，费用固定为 { $term }，与用了多少小时无关。按每小时 { $rate } 租用，用得越多花得越多，在一个月的 { $month } 小时中用到 { $hours } GPU 小时后就会超过月租。
 chart-break-even-axis-hours = 每月使用的 GPU 小时数
