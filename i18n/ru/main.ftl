@@ -71,7 +71,7 @@ fit-note-4bit-base-rank = 4-битная база, ранг { $rank }
 fit-note-4bit-base = 4-битная база
 fit-note-bf16-resident = база в BF16 постоянно в памяти
 fit-note-bf16-base = база в BF16
-fit-note-4bit-weights = { $weights } весов в 4 битах
+fit-note-4bit-weights = { $weights } весов в 4 битах
 fit-note-bf16-one-card = база в BF16, одна карта
 # $bytes arrives as formatted text, so a plural selector always falls to [other]; 16 takes «байт».
 fit-note-adam-bytes = Adam, { $bytes } байт на параметр
