@@ -7,7 +7,7 @@ skip-to-content = Перейти к содержимому
 nav-label = Основное меню
 language-switcher-label = Язык
 section-pages = В этом разделе
-footer-arithmetic = Все цифры на сайте взяты из наших открытых данных или рассчитаны по ним, так что любую из них можно проверить. Цены действуют на день последней сборки сайта, а данные о наличии — на дату, которая указана рядом с ними.
+footer-arithmetic = Все цифры на сайте взяты из наших открытых данных или рассчитаны по ним, так что любую из них можно проверить. Цены действуют на день последнего обновления сайта, а данные о наличии — на дату, которая указана рядом с ними.
 footer-contact = Вопросы до заказа:{ " " }
 footer-terms = Пользовательское соглашение
 footer-copyright = © { $site }
@@ -43,7 +43,7 @@ method-lora = LoRA
 method-qlora = QLoRA
 
 ## Таблица соответствия
-table-fit-caption = Сколько видеопамяти нужно для дообучения и какая карта с этим справится
+table-fit-caption = Задача — карта: сколько видеопамяти нужно для дообучения и какая карта с этим справится
 col-job = Модель и метод
 col-vram-needed = Требуется VRAM
 col-card-that-fits = Наша рекомендация
@@ -71,7 +71,7 @@ fit-note-4bit-base-rank = 4-битная база, ранг { $rank }
 fit-note-4bit-base = 4-битная база
 fit-note-bf16-resident = база в BF16 постоянно в памяти
 fit-note-bf16-base = база в BF16
-fit-note-4bit-weights = { $weights } весов в 4 битах
+fit-note-4bit-weights = { $weights } весов в 4 битах
 fit-note-bf16-one-card = база в BF16, одна карта
 # $bytes arrives as formatted text, so a plural selector always falls to [other]; 16 takes «байт».
 fit-note-adam-bytes = Adam, { $bytes } байт на параметр
@@ -88,7 +88,7 @@ table-fit-note = Память посчитана по нашей модели: g
 } и на число карт. Раскройте цифру, чтобы увидеть, из чего она складывается.
 table-memory-note = Память посчитана по нашей модели: gradient checkpointing включён, длина последовательности — { $seq }, размер батча — { $batch }, адаптеры ранга { $rank } (около { $adapter } параметров), служебный резерв (CUDA, библиотеки) — { $reserve } на каждую карту; результат округлён вверх до целого гигабайта. Выбранная карта должна вмещать задачу в пределах { $headroom } своей памяти. Каждое число — задача на одной карте; если разделить её между несколькими картами, каждая держит ещё и свои активации и резерв, а сколько это вместе, показывает таблица «задача — карта».
 memory-weights = веса { $value }
-memory-trainable = градиенты и состояние оптимизатора (+{ $overhead } на накладные расходы) { $value }
+memory-trainable = обучаемое состояние (с накладными расходами { $overhead }) { $value }
 memory-other-cards = активации и резерв ещё на { $cards ->
     [1] одной карте
     [one] { $cards } карте
@@ -113,7 +113,7 @@ table-cards-note = Цена за GPU-час — это месячная цена
     [few] { $hours } часа
     [many] { $hours } часов
    *[other] { $hours } часа
-}. Раскройте число свободных карт, чтобы увидеть разбивку по регионам.
+}. В столбце «Интерконнект» указан канал, который поддерживает сама карта; по нему мы соединяем карты, только когда они сдаются вместе, в составе конфигурации. Число свободных карт дано на дату, указанную ниже; раскройте его, чтобы увидеть разбивку по регионам.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Интерконнект
@@ -135,7 +135,7 @@ sharding-up-to = { $n ->
     [many] Да, до { $n } карт
    *[other] Да, до { $n } карты
 }
-sharding-eight-way-only = Да, только все 8 карт узла
+sharding-eight-way-only = Да, только целым узлом из 8 карт
 sharding-pairs = Попарно
 sharding-data-parallel-only = Только параллелизм по данным
 sharding-single-card = Нет, только одна карта
@@ -199,7 +199,7 @@ service-ready-days = в течение { $n ->
 } после подтверждения оплаты
 service-terms = Пользовательское соглашение
 service-terms-label = Прочитать пользовательское соглашение
-service-not-listed = пока не указано; будет указано при оформлении заказа
+service-not-listed = пока не указано; сообщается при оформлении заказа
 
 ## Конфигурации
 table-bundles-caption = Конфигурации из нескольких карт
@@ -221,7 +221,7 @@ memory-model-arch = { $layers ->
     [few] { $layers } слоя
     [many] { $layers } слоёв
    *[other] { $layers } слоя
-}, размерность скрытого слоя { $hidden }, размер словаря { $vocab }
+}, размерность модели (hidden size) { $hidden }, размер словаря { $vocab }
 memory-cheapest = самый дешёвый подходящий вариант в наличии: { $offer }
 memory-no-fit = не помещается ни в один вариант
 
@@ -232,7 +232,7 @@ col-break-even-hours = Точка безубыточности, GPU-часов �
 col-share-of-month = Доля месяца
 col-window-hourly = Две недели круглосуточно, почасово
 col-window-weekly = Две недели по недельному тарифу
-break-even-share-over = от { $low } до более чем { $full } (по нижней ставке)
+break-even-share-over = по верхней ставке { $low }, по нижней — больше { $full }
 break-even-over-month = больше { $hours } ч: по нижней ставке почасовая аренда дешевле даже при круглосуточной работе
 term-weeks = { $count ->
     [one] { $count } неделя
@@ -270,7 +270,7 @@ training-job-size = { $examples } примеров × { $epochs ->
     [many] { $epochs } эпох
    *[other] { $epochs } эпохи
 }, { $tokens } токенов
-training-term-k = { $k } FLOP на параметр и токен × { $params } млрд параметров
+training-term-k = { $k } FLOP на параметр и токен × { $params } млрд параметров
 training-term-flops = всего { $flops } FLOP
 training-term-rate = { $tflops } TFLOPS BF16 (без разреженности) × { $cards ->
     [one] { $cards } карта
