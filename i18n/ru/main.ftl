@@ -302,7 +302,7 @@ card-page-title = Аренда { $card }
 card-page-description = { $card }, { $vram } памяти, { $monthly }: характеристики, наличие по регионам и задачи дообучения, которые помещаются на карту.
 card-page-description-out = { $card }, { $vram } памяти, { $monthly }: на дату последнего учёта свободных карт не было ни в одном регионе. Характеристики, цены и задачи дообучения, которые помещаются на карту.
 # $monthly arrives already written as a monthly price («1 690 $/мес»), so the weekly one takes the same short form.
-card-page-intro = У { $card } — { $vram } памяти. Цена аренды: { $weekly }/нед, { $monthly } (в пересчёте на час — { $hourly } за GPU-час).
+card-page-intro = У { $card } — { $vram } памяти. Цена аренды: { $weekly } за неделю или { $monthly_amount } за месяц (в пересчёте на час — { $hourly } за GPU-час).
 card-page-specs = Характеристики
 card-page-prices = Цены
 card-page-availability = Наличие

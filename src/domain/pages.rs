@@ -84,6 +84,8 @@ impl Site<'_> {
                     ("vram", Arg::Str(card_vram.clone())),
                     ("weekly", Arg::Str(usd_whole(l, o.weekly))),
                     ("monthly", Arg::Str(per_month(l, o.monthly))),
+                    // The bare amount, for a sentence that says "a month" in words.
+                    ("monthly_amount", Arg::Str(usd_whole(l, o.monthly))),
                     ("hourly", Arg::Str(l.usd(o.per_gpu_hour, 2))),
                 ],
             )
