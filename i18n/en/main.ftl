@@ -325,3 +325,4 @@ memory-ecc = { $memory } with ECC
 sharding-not-rented = { $allowed }; we rent these cards singly
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
+fmt-alternatives-separator = { " / " }

@@ -409,3 +409,4 @@ memory-ecc = { $memory } с ECC
 sharding-not-rented = { $allowed }; эти карты мы сдаём только по одной
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
+fmt-alternatives-separator = { " / " }

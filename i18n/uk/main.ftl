@@ -404,3 +404,4 @@ memory-ecc = { $memory } з ECC
 sharding-not-rented = { $allowed }; ці карти ми здаємо лише поодинці
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
+fmt-alternatives-separator = { " / " }

@@ -301,3 +301,4 @@ memory-ecc = { $memory }（ECC）
 sharding-not-rented = { $allowed }；这些卡我们只单卡出租
 chart-items-separator = { "；" }
 fmt-value-label = { $value }（{ $label }）
+fmt-alternatives-separator = { "/" }

@@ -241,7 +241,7 @@ pub(super) fn bandwidth(ic: &super::model::Interconnect, l: &Tracked<'_>) -> Str
             }
         })
         .collect();
-    parts.join(" / ")
+    parts.join(&l.s("fmt-alternatives-separator"))
 }
 
 pub(super) fn spec_row(
