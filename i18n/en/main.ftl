@@ -57,7 +57,7 @@ rent-month = Rent a month
 rent-week-label = Rent a week: { $offer } in { $region }
 rent-month-label = Rent a month: { $offer } in { $region }
 fit-job = { $size }, { $method }
-fit-cheapest-same = this card
+fit-cheapest-same = this offer
 fit-per-card = { $gb } per card, { $cards } cards
 fit-note-4bit-base-rank = 4-bit base
 fit-note-4bit-base = 4-bit base
@@ -72,7 +72,7 @@ pick-note-no-sharding = no sharding
 pick-note-infinity-fabric = Infinity Fabric
 pick-note-compute = far more BF16 compute than the cheapest fit, and FP8
 table-fit-note = Memory figures from our model assume gradient checkpointing, a sequence length of { $seq }, a batch size of { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters) and a runtime reserve of { $reserve } per card, and are rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards. Cheapest in stock that fits leaves out cards with none in stock. Click a figure to see how it breaks down.
-table-memory-note = Memory figures from our model assume gradient checkpointing, a sequence length of { $seq }, a batch size of { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters) and a runtime reserve of { $reserve } per card, and are rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Each figure is the job on one card; split over several cards, every card also holds its own activations and reserve, and the fit table gives what they hold together.
+table-memory-note = Memory figures from our model assume gradient checkpointing, a sequence length of { $seq }, a batch size of { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters) and a runtime reserve of { $reserve } per card, and are rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Each figure is for the job on one card; split over several cards, every card also holds its own activations and reserve, and the fit table gives what they hold together.
 memory-weights = weights { $value }
 memory-trainable = trainable state, +{ $overhead } overhead { $value }
 memory-other-cards = activations and reserve on { $cards ->
@@ -207,7 +207,7 @@ training-job-size = { $examples } examples × { $epochs } epochs, { $tokens } to
 training-term-k = { $k } FLOPs per parameter per token × { $params }B parameters
 training-term-flops = { $flops } FLOPs in all
 training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
-    [one] one card
+    [one] { $cards } card
    *[other] { $cards } cards
 } × utilization { $mfu }
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
@@ -227,7 +227,7 @@ gpus-description = Every GPU we rent, with its specifications, weekly and monthl
 gpus-intro = Every card we rent has its own page with its specifications, prices, stock by region, the fine-tuning jobs it fits and, where we have one, a worked training estimate.
 card-page-title = { $card } rental
 card-page-description = Rent an { $card } ({ $vram }) for fine-tuning from { $monthly }: specs, prices, stock by region, the jobs it fits and the break-even against hourly rent.
-card-page-description-out = The { $card } ({ $vram }) was out of stock in every region at our last count; it rents for { $monthly }. Specs, prices, the jobs it fits and the break-even against hourly rent.
+card-page-description-out = The { $card } ({ $vram }) was out of stock in every region at our last count; its price is { $monthly }. Specs, prices, the jobs it fits and the break-even against hourly rent.
 card-page-intro = The { $card } has { $vram } of memory. It rents for { $weekly } a week or { $monthly_amount } a month; the monthly price works out to { $hourly } per GPU-hour.
 card-page-specs = Specifications
 card-page-prices = Prices
