@@ -127,11 +127,11 @@ storage-snapshots-terms = 可在本区域任意实例上恢复
 storage-egress = 出站流量
 storage-egress-terms = 每个实例每月 { $included } 以内不另收费
 
-## 服务条件
-table-service-terms-caption = 服务条件
+## 服务承诺与条款
+table-service-terms-caption = 服务承诺与条款
 col-service = 项目
 service-uptime = 可用性 SLA
-service-failure = 显卡故障时
+service-failure = 显卡故障处理
 service-failure-replace = 在同一区域换一张正常的卡
 service-failure-replace-or-credit = 在同一区域换卡，或按比例补偿损失的时间
 service-refund = 退款
@@ -149,7 +149,7 @@ service-not-listed = 尚未列出，以下单时的说明为准
 ## 多卡配置
 table-bundles-caption = 多卡配置
 col-bundle = 配置
-col-discount = 优惠
+col-discount = 折扣
 bundle-list-price = 原价 { $price }
 table-bundles-note = 多卡配置的价格按单卡价格乘以卡数、再扣除折扣计算，并四舍五入保留 { $sig } 位有效数字。
 
@@ -233,7 +233,7 @@ table-card-specs-caption = { $card } 规格
 table-card-prices-caption = { $card } 价格
 table-card-availability-caption = { $card } 各区域的空闲数量
 col-spec = 项目
-col-value = 数值
+col-value = 说明
 col-region = 区域
 col-city = 城市
 spec-vram = 显存
