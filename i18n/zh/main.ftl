@@ -171,7 +171,7 @@ break-even-share-over = { $low } 起；按低端价格超过 { $full }
 break-even-over-month = 超过 { $hours } 小时：按低端价格，整月都是按小时租更便宜
 term-weeks = { $count } 周
 term-months = { $count } 个月
-table-break-even-note = 盈亏平衡点等于月租除以小时价，取整到 { $round } 小时；占比按每月 { $hours } 小时计算。连续两周全天使用共 { $window } 小时。小时价区间是我们整理的示例值，并非任何一家平台的报价。
+table-break-even-note = 盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按每月 { $hours } 小时计算。连续两周全天使用共 { $window } 小时。小时价区间是我们整理的示例值，并非任何一家平台的报价。
 
 ## 训练表
 table-training-caption = 一次微调要跑多久、花多少钱
