@@ -277,8 +277,8 @@ fallback-original = 查看原文
 switcher-untranslated = 未翻译
 
 ## Rent actions of a bundle beside its card's own, and included NVMe by size
-rent-offer-week = 租 { $offer } 一周
-rent-offer-month = 租 { $offer } 一个月
+rent-offer-week = 租一周：{ $offer }
+rent-offer-month = 租一个月：{ $offer }
 storage-size-cards = { $size }：{ $cards }
 fmt-sentences = { $first }{ $second }
 chart-memory-item = { $job }：{ $need }
