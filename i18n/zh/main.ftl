@@ -54,8 +54,8 @@ col-per-gpu-hour = 每 GPU 小时
 col-cheapest-fit = 装得下的最便宜现货方案
 rent-week = 租一周
 rent-month = 租一个月
-rent-week-label = 租一周：{ $offer }，{ $region }
-rent-month-label = 租一个月：{ $offer }，{ $region }
+rent-week-label = 在 { $region } 租一周：{ $offer }
+rent-month-label = 在 { $region } 租一个月：{ $offer }
 fit-job = { $size } { $method }
 fit-cheapest-same = 与推荐配置相同
 fit-per-card = 每卡 { $gb }，共 { $cards } 张卡
@@ -127,11 +127,11 @@ storage-snapshots-terms = 可在本区域任意实例上恢复
 storage-egress = 出站流量
 storage-egress-terms = 每个实例每月 { $included } 以内不另收费
 
-## 服务条件
-table-service-terms-caption = 服务条件
+## 服务承诺与条款
+table-service-terms-caption = 服务承诺与条款
 col-service = 项目
 service-uptime = 可用性 SLA
-service-failure = 显卡故障时
+service-failure = 显卡故障处理
 service-failure-replace = 在同一区域换一张正常的卡
 service-failure-replace-or-credit = 在同一区域换卡，或按比例补偿损失的时间
 service-refund = 退款
@@ -149,7 +149,7 @@ service-not-listed = 尚未列出，以下单时的说明为准
 ## 多卡配置
 table-bundles-caption = 多卡配置
 col-bundle = 配置
-col-discount = 优惠
+col-discount = 折扣
 bundle-list-price = 原价 { $price }
 table-bundles-note = 多卡配置的价格按单卡价格乘以卡数、再扣除折扣计算，并四舍五入保留 { $sig } 位有效数字。
 
@@ -171,7 +171,7 @@ break-even-share-over = { $low } 起；按低端价格超过 { $full }
 break-even-over-month = 超过 { $hours } 小时：按低端价格，整月都是按小时租更便宜
 term-weeks = { $count } 周
 term-months = { $count } 个月
-table-break-even-note = 盈亏平衡点等于月租除以小时价，取整到 { $round } 小时；占比按每月 { $hours } 小时计算。连续两周全天使用共 { $window } 小时。小时价区间是我们整理的示例值，并非任何一家平台的报价。
+table-break-even-note = 盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按每月 { $hours } 小时计算。连续两周全天使用共 { $window } 小时。小时价区间是我们整理的示例值，并非任何一家平台的报价。
 
 ## 训练表
 table-training-caption = 一次微调要跑多久、花多少钱
@@ -233,7 +233,7 @@ table-card-specs-caption = { $card } 规格
 table-card-prices-caption = { $card } 价格
 table-card-availability-caption = { $card } 各区域的空闲数量
 col-spec = 项目
-col-value = 数值
+col-value = 说明
 col-region = 区域
 col-city = 城市
 spec-vram = 显存
@@ -277,13 +277,13 @@ fallback-original = 查看原文
 switcher-untranslated = 未翻译
 
 ## Rent actions of a bundle beside its card's own, and included NVMe by size
-rent-offer-week = 租 { $offer } 一周
-rent-offer-month = 租 { $offer } 一个月
+rent-offer-week = 租一周：{ $offer }
+rent-offer-month = 租一个月：{ $offer }
 storage-size-cards = { $size }：{ $cards }
 fmt-sentences = { $first }{ $second }
 chart-memory-item = { $job }：{ $need }
-rent-offer-week-label = 租 { $offer } 一周，{ $region }
-rent-offer-month-label = 租 { $offer } 一个月，{ $region }
+rent-offer-week-label = 在 { $region } 租一周：{ $offer }
+rent-offer-month-label = 在 { $region } 租一个月：{ $offer }
 ## Ranges: $2.49–$3.49, 25%–50%
 fmt-usd-range = ${ $low }–${ $high }
 fmt-percent-range = { $low }%–{ $high }%
