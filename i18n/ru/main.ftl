@@ -71,7 +71,7 @@ fit-note-4bit-base-rank = 4-битная база, ранг { $rank }
 fit-note-4bit-base = 4-битная база
 fit-note-bf16-resident = база в BF16 постоянно в памяти
 fit-note-bf16-base = база в BF16
-fit-note-4bit-weights = { $weights } весов в 4 битах
+fit-note-4bit-weights = { $weights } весов в 4 битах
 fit-note-bf16-one-card = база в BF16, одна карта
 # $bytes arrives as formatted text, so a plural selector always falls to [other]; 16 takes «байт».
 fit-note-adam-bytes = Adam, { $bytes } байт на параметр
@@ -81,20 +81,20 @@ pick-note-no-sharding = без шардирования
 pick-note-infinity-fabric = Infinity Fabric
 pick-note-compute = производительность в BF16 заметно выше, чем у самой дешёвой подходящей карты; есть поддержка FP8
 table-fit-note = Память посчитана по нашей модели: пересчёт активаций (gradient checkpointing) включён, длина последовательности — { $seq }, размер батча — { $batch }, адаптеры ранга { $rank } (около { $adapter } параметров), служебный резерв (CUDA, библиотеки) — { $reserve } на каждую карту; результат округлён вверх до целого гигабайта. Выбранная карта должна вмещать задачу в пределах { $headroom } своей памяти. Карты, которых нет в наличии ни в одном регионе, в последней колонке не учитываются. Цена за GPU-час — это месячная цена, делённая на { $hours ->
-    [one] { $hours } час
-    [few] { $hours } часа
-    [many] { $hours } часов
-   *[other] { $hours } часа
+    [one] { $hours } час
+    [few] { $hours } часа
+    [many] { $hours } часов
+   *[other] { $hours } часа
 } и на число карт. Раскройте цифру, чтобы увидеть, из чего она складывается.
 table-memory-note = Память посчитана по нашей модели: пересчёт активаций (gradient checkpointing) включён, длина последовательности — { $seq }, размер батча — { $batch }, адаптеры ранга { $rank } (около { $adapter } параметров), служебный резерв (CUDA, библиотеки) — { $reserve } на каждую карту; результат округлён вверх до целого гигабайта. Выбранная карта должна вмещать задачу в пределах { $headroom } своей памяти. Каждое число — задача на одной карте; если разделить её между несколькими картами, каждая держит ещё и свои активации и резерв, а сколько это вместе, показывает таблица «задача — карта».
 memory-weights = веса { $value }
 memory-trainable = обучаемое состояние (с накладными расходами { $overhead }) { $value }
 memory-other-cards = активации и резерв ещё на { $cards ->
     [1] одной карте
-    [one] { $cards } карте
-    [few] { $cards } картах
-    [many] { $cards } картах
-   *[other] { $cards } картах
+    [one] { $cards } карте
+    [few] { $cards } картах
+    [many] { $cards } картах
+   *[other] { $cards } картах
 } { $value }
 memory-activations = активации { $value }
 memory-reserve = служебный резерв { $value }
@@ -109,10 +109,10 @@ col-free-now = Свободно
 badge-pick = наш выбор
 spec-no-fp8 = без FP8
 table-cards-note = Цена за GPU-час — это месячная цена, делённая на { $hours ->
-    [one] { $hours } час
-    [few] { $hours } часа
-    [many] { $hours } часов
-   *[other] { $hours } часа
+    [one] { $hours } час
+    [few] { $hours } часа
+    [many] { $hours } часов
+   *[other] { $hours } часа
 }. В столбце «Интерконнект» указан канал, который поддерживает сама карта; по нему мы соединяем карты, только когда они сдаются вместе, в составе конфигурации. Число свободных карт дано на дату, указанную ниже; раскройте его, чтобы увидеть разбивку по регионам.
 link-with-bandwidth = { $link } { $bandwidth }
 
@@ -135,7 +135,7 @@ sharding-up-to = { $n ->
     [many] Да, до { $n } карт
    *[other] Да, до { $n } карты
 }
-sharding-eight-way-only = Да, только целым узлом из 8 карт
+sharding-eight-way-only = Да, только целым узлом из 8 карт
 sharding-pairs = Попарно
 sharding-data-parallel-only = Только параллелизм по данным
 sharding-single-card = Нет, только одна карта
@@ -148,19 +148,19 @@ col-terms = Условия
 storage-local-nvme = Локальный NVMe
 storage-included = входит в стоимость
 storage-local-nvme-terms = отдельное шифрование { $encryption } для каждого инстанса; затирается через { $days ->
-    [one] { $days } день
-    [few] { $days } дня
-    [many] { $days } дней
-   *[other] { $days } дня
+    [one] { $days } день
+    [few] { $days } дня
+    [many] { $days } дней
+   *[other] { $days } дня
 } после окончания срока
 storage-extra-nvme = Дополнительный локальный NVMe
 storage-extra-nvme-terms = до { $max } на узел, тот же хост, то же шифрование
 storage-network-volume = Сетевой том
 storage-network-volume-terms = { $replicas ->
-    [one] { $replicas } реплика
-    [few] { $replicas } реплики
-    [many] { $replicas } реплик
-   *[other] { $replicas } реплики
+    [one] { $replicas } реплика
+    [few] { $replicas } реплики
+    [many] { $replicas } реплик
+   *[other] { $replicas } реплики
 } в пределах региона, подключается к нескольким инстансам, сохраняется после удаления инстанса
 storage-snapshots = Снимки
 storage-snapshots-terms = восстанавливаются на любом инстансе в регионе
@@ -207,20 +207,20 @@ col-bundle = Конфигурация
 col-discount = Скидка
 bundle-list-price = без скидки { $price }
 table-bundles-note = Цена конфигурации — это цена одной карты, умноженная на число карт, за вычетом скидки и округлённая до { $sig ->
-    [one] { $sig } значащей цифры
-    [few] { $sig } значащих цифр
-    [many] { $sig } значащих цифр
-   *[other] { $sig } значащей цифры
+    [one] { $sig } значащей цифры
+    [few] { $sig } значащих цифр
+    [many] { $sig } значащих цифр
+   *[other] { $sig } значащей цифры
 }.
 
 ## Таблица памяти
 table-memory-caption = Видеопамять по моделям и методам: из чего она складывается
 col-model = Модель
 memory-model-arch = { $layers ->
-    [one] { $layers } слой
-    [few] { $layers } слоя
-    [many] { $layers } слоёв
-   *[other] { $layers } слоя
+    [one] { $layers } слой
+    [few] { $layers } слоя
+    [many] { $layers } слоёв
+   *[other] { $layers } слоя
 }, размерность модели (hidden size) { $hidden }, размер словаря { $vocab }
 memory-cheapest = самый дешёвый подходящий вариант в наличии: { $offer }
 memory-no-fit = не помещается ни в один вариант
@@ -235,27 +235,27 @@ col-window-weekly = Две недели по недельному тарифу
 break-even-share-over = по верхней ставке { $low }, по нижней — больше { $full }
 break-even-over-month = больше { $hours } ч: по нижней ставке почасовая аренда дешевле даже при круглосуточной работе
 term-weeks = { $count ->
-    [one] { $count } неделя
-    [few] { $count } недели
-    [many] { $count } недель
-   *[other] { $count } недели
+    [one] { $count } неделя
+    [few] { $count } недели
+    [many] { $count } недель
+   *[other] { $count } недели
 }
 term-months = { $count ->
-    [one] { $count } месяц
-    [few] { $count } месяца
-    [many] { $count } месяцев
-   *[other] { $count } месяца
+    [one] { $count } месяц
+    [few] { $count } месяца
+    [many] { $count } месяцев
+   *[other] { $count } месяца
 }
 table-break-even-note = Точка безубыточности — это месячная цена, делённая на почасовую ставку, с округлением до { $round } часов; доля считается от месяца в { $hours ->
-    [one] { $hours } час
-    [few] { $hours } часа
-    [many] { $hours } часов
-   *[other] { $hours } часа
+    [one] { $hours } час
+    [few] { $hours } часа
+    [many] { $hours } часов
+   *[other] { $hours } часа
 }. Две недели круглосуточной работы — это { $window ->
-    [one] { $window } час
-    [few] { $window } часа
-    [many] { $window } часов
-   *[other] { $window } часа
+    [one] { $window } час
+    [few] { $window } часа
+    [many] { $window } часов
+   *[other] { $window } часа
 }. Почасовые диапазоны ориентировочные: это наша оценка типичных рыночных цен, а не предложения конкретных провайдеров.
 
 ## Таблица обучения
@@ -264,28 +264,28 @@ col-offer = Карта или конфигурация
 col-hours = Часы
 col-cost-hourly = Стоимость по нашей цене GPU-часа
 col-cost-term = Самый дешёвый срок, которого хватит
-training-job-size = { $examples } примеров × { $epochs ->
-    [one] { $epochs } эпоха
-    [few] { $epochs } эпохи
-    [many] { $epochs } эпох
-   *[other] { $epochs } эпохи
-}, { $tokens } токенов
+training-job-size = { $examples } примеров × { $epochs ->
+    [one] { $epochs } эпоха
+    [few] { $epochs } эпохи
+    [many] { $epochs } эпох
+   *[other] { $epochs } эпохи
+}, { $tokens } токенов
 training-term-k = { $k } FLOP на параметр и токен × { $params } млрд параметров
 training-term-flops = всего { $flops } FLOP
 training-term-rate = { $tflops } TFLOPS BF16 (без разреженности) × { $cards ->
-    [one] { $cards } карта
-    [few] { $cards } карты
-    [many] { $cards } карт
-   *[other] { $cards } карты
+    [one] { $cards } карта
+    [few] { $cards } карты
+    [many] { $cards } карт
+   *[other] { $cards } карты
 } × загрузка { $mfu }
 training-offer-rate = { $tflops } TFLOPS BF16 (без разреженности) на карту
 training-of-vram = из { $vram }
 training-at-rate = по { $rate } за GPU-час
-table-training-note = Часы = FLOP на параметр и токен × параметры × токены ÷ (TFLOPS BF16 без разреженности × 10¹² × карты × загрузка × 3 600), с пересчётом активаций (gradient checkpointing) и { $tokens } токенов на пример. Множитель FLOP на токен уже включает этот пересчёт, поэтому загрузка ({ $mfu }) — это доля пиковой производительности, которую реально достигает задача (аппаратная загрузка, HFU), а не MFU; меньшее время соответствует большей загрузке. Стоимость — это часы × цена GPU-часа × число карт; цена GPU-часа — месячная цена, делённая на { $hours ->
-    [one] { $hours } час
-    [few] { $hours } часа
-    [many] { $hours } часов
-   *[other] { $hours } часа
+table-training-note = Часы = FLOP на параметр и токен × параметры × токены ÷ (TFLOPS BF16 без разреженности × 10¹² × карты × загрузка × 3 600), с пересчётом активаций (gradient checkpointing) и { $tokens } токенов на пример. Множитель FLOP на токен уже включает этот пересчёт, поэтому загрузка ({ $mfu }) — это доля пиковой производительности, которую реально достигает задача (аппаратная загрузка, HFU), а не MFU; меньшее время соответствует большей загрузке. Стоимость — это часы × цена GPU-часа × число карт; цена GPU-часа — месячная цена, делённая на { $hours ->
+    [one] { $hours } час
+    [few] { $hours } часа
+    [many] { $hours } часов
+   *[other] { $hours } часа
 } и на число карт. Раскройте часы, чтобы увидеть, из чего они складываются.
 unit-million = { $value } млн
 
@@ -313,7 +313,7 @@ card-page-training = Время и стоимость обучения
 card-page-back = Все GPU
 stock-as-of = Наличие на { $date }
 # A date in running text: the month in the form a date takes ({ $month }), or its number.
-date-long = { $day } { $month } { $year } г.
+date-long = { $day } { $month } { $year } г.
 month-of-1 = января
 month-of-2 = февраля
 month-of-3 = марта
@@ -362,10 +362,10 @@ chart-memory-caps = Объём, ГБ
 chart-memory-caption = Память, нужная каждой задаче (полосы), в сравнении с памятью наших карт и конфигураций (вертикальные линии). В таблице выше те же цифры вместе с расчётом.
 chart-break-even-title = { $offer }: стоимость месяца в зависимости от использованных GPU-часов
 chart-break-even-desc = Месяц аренды { $offer } стоит { $term }, сколько бы часов вы ни использовали. Почасовая аренда по ставке { $rate } в час дорожает с каждым часом и становится дороже месячной аренды после { $hours } GPU-часов из { $month ->
-    [one] { $month } часа
-    [few] { $month } часов
-    [many] { $month } часов
-   *[other] { $month } часа
+    [one] { $month } часа
+    [few] { $month } часов
+    [many] { $month } часов
+   *[other] { $month } часа
 } месяца.
 chart-break-even-axis-hours = Использовано GPU-часов за месяц
 chart-break-even-term = Аренда на месяц, { $term }
@@ -377,7 +377,7 @@ table-card-prices-note = Цена за GPU-час — месячная цена
     [many] { $hours } часов
    *[other] { $hours } часа
 } и на число карт.
-group-note-two-four-eight = 2, 4 или 8 карт
+group-note-two-four-eight = 2, 4 или 8 карт
 
 ## Pages shown from another language
 fallback-notice = Эта страница ещё не переведена на русский, поэтому она показана на языке оригинала: { $original }.
