@@ -270,8 +270,8 @@ training-job-size = { $examples } примеров × { $epochs ->
     [many] { $epochs } эпох
    *[other] { $epochs } эпохи
 }, { $tokens } токенов
-training-term-k = { $k } FLOP на параметр и токен × { $params } млрд параметров
-training-term-flops = всего { $flops } FLOP
+training-term-k = { $k } FLOP на параметр и токен × { $params } млрд параметров
+training-term-flops = всего { $flops } FLOP
 training-term-rate = { $tflops } TFLOPS BF16 (без разреженности) × { $cards ->
     [one] { $cards } карта
     [few] { $cards } карты
