@@ -843,14 +843,22 @@ fn render_where(
             .collect()
     };
     // The site files (root, 404, sitemaps, robots, redirects) need the job list only: rendered
-    // beside the pages, so the sitemap of a large site is not a serial tail of the build. They
-    // are written after the pages, and only when no page failed.
+    // beside the pages, so the sitemap of a large site is not a serial tail of the build, and
+    // written as each is made (a build with a failed page is discarded whole, and its site
+    // files' diagnostics are left out).
     let site_files = || {
-        let mut files = Vec::new();
-        let errors = render_site_files(inputs, &sites, &jobs, &mut |path, bytes| {
-            files.push((path, bytes));
+        let mut put_errors = Vec::new();
+        let mut errors = render_site_files(inputs, &sites, &jobs, &mut |path, bytes| {
+            if index && path.ends_with(".html") {
+                let (_, hrefs) = scan_html(&String::from_utf8_lossy(&bytes));
+                note_links(&linked, &path, &hrefs);
+            }
+            if let Err(d) = put(sink, &path, bytes) {
+                put_errors.push(d);
+            }
         });
-        (files, errors)
+        errors.extend(put_errors);
+        errors
     };
     let (results, site_files) = if only.is_none() {
         let (results, files) = rayon::join(pages, site_files);
@@ -870,18 +878,9 @@ fn render_where(
         }
     }
     diags.extend(merge_repeats(per_page));
-    if let Some((files, errors)) = site_files
+    if let Some(errors) = site_files
         && !diags.iter().any(Diagnostic::is_error)
     {
-        for (path, bytes) in files {
-            if index && path.ends_with(".html") {
-                let (_, hrefs) = scan_html(&String::from_utf8_lossy(&bytes));
-                note_links(&linked, &path, &hrefs);
-            }
-            if let Err(d) = put(sink, &path, bytes) {
-                diags.push(d);
-            }
-        }
         diags.extend(errors);
     }
     rendered.linked = linked.into_inner().unwrap_or_else(|e| e.into_inner());
