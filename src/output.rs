@@ -135,10 +135,6 @@ pub struct Entry {
 }
 
 impl Entry {
-    fn of(path: &str, bytes: &[u8]) -> Self {
-        Self::with_md5(path, bytes, md5x::one(bytes))
-    }
-
     /// The entry of a file whose MD5 is already known (hashed in a batch).
     fn with_md5(path: &str, bytes: &[u8], md5: [u8; 16]) -> Self {
         use sha2::Digest as _;
@@ -395,24 +391,9 @@ impl Staging {
 
 impl Sink for Staging {
     fn put(&self, path: &str, bytes: Vec<u8>) -> Result<(), Refused> {
-        if self.failed.load(Ordering::Relaxed) {
-            return Err(Refused::Failed("an earlier write failed".into()));
-        }
-        match self.write_file(path, &bytes) {
-            Ok(()) => {
-                let entry = Entry::of(path, &bytes);
-                self.entries
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push(entry);
-                Ok(())
-            }
-            Err(Refused::Taken) => Err(Refused::Taken),
-            Err(e) => {
-                self.failed.store(true, Ordering::Relaxed);
-                Err(e)
-            }
-        }
+        self.put_many(vec![(path.to_owned(), bytes)])
+            .pop()
+            .unwrap_or(Ok(()))
     }
 
     fn put_many(&self, files: Vec<(String, Vec<u8>)>) -> Vec<Result<(), Refused>> {

@@ -164,71 +164,68 @@ pub fn load(files: &SiteFiles<'_>) -> Result<Domain, Vec<Diagnostic>> {
     }
 }
 
+/// A `data-not-set` warning about `file` in `data/`.
+fn not_set(file: &str, message: String, hint: &str) -> Diagnostic {
+    Diagnostic::warning(codes::DATA_NOT_SET, message)
+        .in_file(std::path::Path::new("data").join(file))
+        .with_hint(hint)
+}
+
+/// The warning for the cards we rent that `lack` something (`what`), if any does.
+fn rented_without(
+    catalog: &model::Catalog,
+    lack: impl Fn(&model::Card) -> bool,
+    what: &str,
+    file: &str,
+    hint: &str,
+) -> Option<Diagnostic> {
+    let ids: Vec<&str> = catalog
+        .cards
+        .iter()
+        .filter(|c| c.price.is_some() && lack(c))
+        .map(|c| c.id.as_str())
+        .collect();
+    (!ids.is_empty()).then(|| {
+        let message = format!(
+            "{} card(s) we rent have {what}: {}; their pages say it is not listed",
+            ids.len(),
+            ids.join(", ")
+        );
+        not_set(file, message, hint)
+    })
+}
+
 /// Facts a buyer needs that the data leaves unset: the site shows what is set and says what is
 /// not; these say so at build and check time.
 fn unset_warnings(catalog: &model::Catalog) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = Vec::new();
-    let no_nvme: Vec<&str> = catalog
-        .cards
-        .iter()
-        .filter(|c| c.price.is_some() && c.local_nvme_tb.is_none())
-        .map(|c| c.id.as_str())
-        .collect();
-    if !no_nvme.is_empty() {
-        out.push(
-            Diagnostic::warning(
-                codes::DATA_NOT_SET,
-                format!(
-                    "{} card(s) we rent have no included local NVMe set: {}; their pages say it is not listed",
-                    no_nvme.len(),
-                    no_nvme.join(", ")
-                ),
-            )
-            .in_file(std::path::Path::new("data").join("cards.yaml"))
-            .with_hint("give each `local_nvme_tb: <TB>` (the disk that comes with one card)"),
-        );
-    }
-    let no_host: Vec<&str> = catalog
-        .cards
-        .iter()
-        .filter(|c| c.price.is_some() && c.host.is_none())
-        .map(|c| c.id.as_str())
-        .collect();
-    if !no_host.is_empty() {
-        out.push(
-            Diagnostic::warning(
-                codes::DATA_NOT_SET,
-                format!(
-                    "{} card(s) we rent have no host set (CPU cores, RAM, network): {}; their pages say it is not listed",
-                    no_host.len(),
-                    no_host.join(", ")
-                ),
-            )
-            .in_file(std::path::Path::new("data").join("cards.yaml"))
-            .with_hint("give each `host: { cpu_cores: <n>, ram_gb: <GB>, network_gbps: <Gbit/s> }`, per card"),
-        );
-    }
+    out.extend(rented_without(
+        catalog,
+        |c| c.local_nvme_tb.is_none(),
+        "no included local NVMe set",
+        "cards.yaml",
+        "give each `local_nvme_tb: <TB>` (the disk that comes with one card)",
+    ));
+    out.extend(rented_without(
+        catalog,
+        |c| c.host.is_none(),
+        "no host set (CPU cores, RAM, network)",
+        "cards.yaml",
+        "give each `host: { cpu_cores: <n>, ram_gb: <GB>, network_gbps: <Gbit/s> }`, per card",
+    ));
     if catalog.contact.is_none() {
-        out.push(
-            Diagnostic::warning(
-                codes::DATA_NOT_SET,
-                "no contact is set: no page says where to ask before ordering",
-            )
-            .in_file(std::path::Path::new("data").join(model::ORDERING_FILE))
-            .with_hint("write `contact: mailto:…` or `contact: https://…` in data/ordering.yaml; every page's footer links it"),
-        );
+        out.push(not_set(
+            model::ORDERING_FILE,
+            "no contact is set: no page says where to ask before ordering".into(),
+            "write `contact: mailto:…` or `contact: https://…` in data/ordering.yaml; every page's footer links it",
+        ));
     }
     if catalog.order_url.is_none() {
-        out.push(
-            Diagnostic::warning(
-                codes::DATA_NOT_SET,
-                "no order URL is set: no offer has a Rent link",
-            )
-            .in_file(std::path::Path::new("data").join(model::ORDERING_FILE))
-            .with_hint(
-                "write data/ordering.yaml with `order_url: https://…?offer={offer}&term={term}&region={region}`",
-            ),
-        );
+        out.push(not_set(
+            model::ORDERING_FILE,
+            "no order URL is set: no offer has a Rent link".into(),
+            "write data/ordering.yaml with `order_url: https://…?offer={offer}&term={term}&region={region}`",
+        ));
     }
     out
 }
@@ -238,51 +235,30 @@ fn terms_warnings(catalog: &model::Catalog) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = Vec::new();
     let images_hint = "list each image in data/images.yaml as `{ id, name, os, driver, toolkit, vendor }` (vendor `nvidia` or `amd`)";
     if catalog.images.is_empty() {
-        out.push(
-            Diagnostic::warning(
-                codes::DATA_NOT_SET,
-                "no OS image or driver version is listed: the pages of the cards we rent say they are not listed",
-            )
-            .in_file(std::path::Path::new("data").join("images.yaml"))
-            .with_hint(images_hint),
-        );
+        out.push(not_set(
+            "images.yaml",
+            "no OS image or driver version is listed: the pages of the cards we rent say they are not listed".into(),
+            images_hint,
+        ));
     } else {
-        let bare: Vec<&str> = catalog
-            .cards
-            .iter()
-            .filter(|c| c.price.is_some() && catalog.images_for(&c.vendor).next().is_none())
-            .map(|c| c.id.as_str())
-            .collect();
-        if !bare.is_empty() {
-            out.push(
-                Diagnostic::warning(
-                    codes::DATA_NOT_SET,
-                    format!(
-                        "{} card(s) we rent have no image of their vendor listed: {}; their pages say it is not listed",
-                        bare.len(),
-                        bare.join(", ")
-                    ),
-                )
-                .in_file(std::path::Path::new("data").join("images.yaml"))
-                .with_hint(images_hint),
-            );
-        }
+        out.extend(rented_without(
+            catalog,
+            |c| catalog.images_for(&c.vendor).next().is_none(),
+            "no image of their vendor listed",
+            "images.yaml",
+            images_hint,
+        ));
     }
     let unset = catalog.service.unset_keys();
     if !unset.is_empty() {
-        out.push(
-            Diagnostic::warning(
-                codes::DATA_NOT_SET,
-                format!(
-                    "service terms not set: {}; the renting page says they are not listed",
-                    unset.join(", ")
-                ),
-            )
-            .in_file(std::path::Path::new("data").join(model::ORDERING_FILE))
-            .with_hint(
-                "write `service: { uptime_sla_percent, refund, failure, provisioning_minutes, terms_url }` in data/ordering.yaml; its comment gives each key's values",
+        out.push(not_set(
+            model::ORDERING_FILE,
+            format!(
+                "service terms not set: {}; the renting page says they are not listed",
+                unset.join(", ")
             ),
-        );
+            "write `service: { uptime_sla_percent, refund, failure, provisioning_minutes, terms_url }` in data/ordering.yaml; its comment gives each key's values",
+        ));
     }
     out
 }
