@@ -103,6 +103,7 @@ struct Open<'a> {
 pub fn page(src: &[u8]) -> Vec<u8> {
     let mut out: Vec<u8> = Vec::with_capacity(src.len());
     let mut open: Vec<Open<'_>> = Vec::new();
+    let mut scratch = Vec::new();
     // The last token was the start tag of the element the next text is in (or the document's
     // start): that text is the element's first child.
     let mut first = true;
@@ -122,7 +123,7 @@ pub fn page(src: &[u8]) -> Vec<u8> {
                 } else {
                     memchr::memchr(b'>', &src[lt..]).map_or(src.len(), |p| lt + p + 1)
                 };
-                text(&src[text_start..lt], rule(&open), first, false, &mut out);
+                text(src, text_start..lt, rule(&open), first, false, &mut out);
                 out.extend_from_slice(&src[lt..end]);
                 i = end;
                 text_start = end;
@@ -140,7 +141,8 @@ pub fn page(src: &[u8]) -> Vec<u8> {
                 .last()
                 .is_some_and(|p| p.name.eq_ignore_ascii_case(name));
             text(
-                &src[text_start..lt],
+                src,
+                text_start..lt,
                 rule(&open),
                 first,
                 closes_parent,
@@ -155,9 +157,9 @@ pub fn page(src: &[u8]) -> Vec<u8> {
             first = false;
             i = memchr::memchr(b'>', &src[lt..]).map_or(src.len(), |p| lt + p + 1);
         } else {
-            text(&src[text_start..lt], rule(&open), first, false, &mut out);
+            text(src, text_start..lt, rule(&open), first, false, &mut out);
             let name = tag_name(&src[lt + 1..]);
-            let (end, self_closing) = start_tag(src, lt, name, &mut out);
+            let (end, self_closing) = start_tag(src, lt, name, &mut out, &mut scratch);
             i = end;
             first = false;
             match classify(name) {
@@ -189,7 +191,8 @@ pub fn page(src: &[u8]) -> Vec<u8> {
     }
     let last = open.is_empty();
     text(
-        &src[text_start.min(src.len())..],
+        src,
+        text_start.min(src.len())..src.len(),
         rule(&open),
         first,
         last,
@@ -235,46 +238,153 @@ fn find_end_tag(src: &[u8], from: usize, name: &[u8]) -> Option<usize> {
     None
 }
 
-/// Writes the text between two tags as minify-html would: `first` and `last` say whether it is
-/// its element's first or last child.
-fn text(t: &[u8], rule: Ws, first: bool, last: bool, out: &mut Vec<u8>) {
-    if t.is_empty() {
+/// Writes the text `src[range]` between two tags as minify-html would: `first` and `last` say
+/// whether it is its element's first or last child.
+fn text(
+    src: &[u8],
+    range: std::ops::Range<usize>,
+    rule: Ws,
+    first: bool,
+    last: bool,
+    out: &mut Vec<u8>,
+) {
+    let (mut start, mut end) = (range.start, range.end);
+    if start >= end {
         return;
     }
     if rule == Ws::Keep {
-        unescape(t, out);
+        unescape(&src[start..end], out);
         return;
     }
-    let mut t = t;
     if rule != Ws::Collapse {
         if first {
-            let n = t.iter().take_while(|&&b| is_html_space(b)).count();
-            t = &t[n..];
+            while start < end && is_html_space(src[start]) {
+                start += 1;
+            }
         }
         if last {
-            let n = t.iter().rev().take_while(|&&b| is_html_space(b)).count();
-            t = &t[..t.len() - n];
+            while end > start && is_html_space(src[end - 1]) {
+                end -= 1;
+            }
         }
     }
-    if rule == Ws::Destroy && t.iter().all(|&b| is_html_space(b)) {
-        return;
+    let before = out.len();
+    collapse(src, start, end, out);
+    // Text that was only whitespace comes out as one space: none in a layout element.
+    if rule == Ws::Destroy && out.len() == before + 1 && out[before] == b' ' {
+        out.truncate(before);
     }
-    // Most text has single spaces only: found with vectorised searches, copied in one piece.
-    let plain = memchr::memchr3(b'\n', b'\t', b'\r', t).is_none()
-        && memchr::memchr(b'\x0c', t).is_none()
-        && !t.windows(2).any(|w| w == b"  ");
-    if plain {
-        unescape(t, out);
-        return;
+}
+
+/// Copies the text `src[start..end]` with each run of whitespace as one space and the
+/// references of `NEEDLESS_IN_TEXT` as their characters, in one pass: the runs in between are
+/// found by `special` and copied whole.
+fn collapse(src: &[u8], start: usize, end: usize, out: &mut Vec<u8>) {
+    let t = &src[..end];
+    let mut i = start;
+    loop {
+        let j = special(src, i, end);
+        out.extend_from_slice(&t[i..j]);
+        let Some(&b) = t.get(j) else { return };
+        if b == b'&' {
+            match NEEDLESS_IN_TEXT.iter().find(|(e, _)| t[j..].starts_with(e)) {
+                Some((e, c)) => {
+                    out.push(*c);
+                    i = j + e.len();
+                }
+                None => {
+                    out.push(b'&');
+                    i = j + 1;
+                }
+            }
+        } else {
+            out.push(b' ');
+            i = j + t[j..].iter().take_while(|&&b| is_html_space(b)).count();
+        }
     }
-    let mut rest = t;
-    while let Some(p) = rest.iter().position(|&b| is_html_space(b)) {
-        unescape(&rest[..p], out);
-        out.push(b' ');
-        let run = rest[p..].iter().take_while(|&&b| is_html_space(b)).count();
-        rest = &rest[p + run..];
+}
+
+/// The first byte of the text `src[from..end]` that cannot be copied as it is: a `&`, or
+/// whitespace other than a single space (a tab, a line break, or a space before more
+/// whitespace); `end` if none.
+fn special(src: &[u8], from: usize, end: usize) -> usize {
+    // SAFETY: SSE2 is part of the x86-64 baseline: every processor that runs this has it.
+    #[cfg(target_arch = "x86_64")]
+    let from = unsafe { sse2::skip_plain(src, from, end) };
+    let t = &src[..end];
+    let mut i = from;
+    while i < end {
+        let b = t[i];
+        if b == b'&'
+            || (is_html_space(b) && (b != b' ' || t.get(i + 1).is_some_and(|&n| is_html_space(n))))
+        {
+            return i;
+        }
+        i += 1;
     }
-    unescape(rest, out);
+    end
+}
+
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    //! Sixteen bytes at a time with SSE2, which every x86-64 processor has.
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8,
+    };
+
+    #[target_feature(enable = "sse2")]
+    fn eq(v: __m128i, b: u8) -> __m128i {
+        _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8))
+    }
+
+    /// Whitespace other than the space: tab, line feed, form feed, carriage return.
+    #[target_feature(enable = "sse2")]
+    fn control_space(v: __m128i) -> __m128i {
+        _mm_or_si128(
+            _mm_or_si128(eq(v, b'\t'), eq(v, b'\n')),
+            _mm_or_si128(eq(v, b'\r'), eq(v, b'\x0c')),
+        )
+    }
+
+    /// Where `special` needs to look from: the first special byte of `src[from..end]`, found
+    /// sixteen bytes at a time, or `end`. Each block is read with the byte after it (a space is
+    /// special when whitespace follows it in the text), and may run past `end` but not past
+    /// `src`: the lanes past `end` are masked out. Near the end of `src` it stops early, and
+    /// the caller looks at the rest byte by byte.
+    #[target_feature(enable = "sse2")]
+    pub(super) fn skip_plain(src: &[u8], from: usize, end: usize) -> usize {
+        let mut i = from;
+        while i < end {
+            let Some(block) = src.get(i..i + 17) else {
+                break;
+            };
+            // SAFETY: each load reads 16 bytes inside `block`, which has 17.
+            let (v, next) = unsafe {
+                (
+                    _mm_loadu_si128(block.as_ptr().cast()),
+                    _mm_loadu_si128(block[1..].as_ptr().cast()),
+                )
+            };
+            let left = end - i;
+            // Lanes inside the text, and lanes whose next byte is inside it too.
+            let lanes = |n: usize| if n >= 16 { 0xffff } else { (1u32 << n) - 1 };
+            let always = _mm_movemask_epi8(_mm_or_si128(eq(v, b'&'), control_space(v))) as u32;
+            let space_before_space = _mm_movemask_epi8(_mm_and_si128(
+                eq(v, b' '),
+                _mm_or_si128(eq(next, b' '), control_space(next)),
+            )) as u32;
+            let hit = (always & lanes(left)) | (space_before_space & lanes(left - 1));
+            if hit != 0 {
+                return i + hit.trailing_zeros() as usize;
+            }
+            if left <= 16 {
+                return end;
+            }
+            i += 16;
+        }
+        i
+    }
 }
 
 /// Character references that text needs no more than the character itself (escapers write them
@@ -338,6 +448,28 @@ fn literal_ampersands(value: &[u8], out: &mut Vec<u8>) {
     out.extend_from_slice(rest);
 }
 
+/// What a byte of an attribute value asks for: `NEEDS_QUOTES` (see `unquotable`), `AMPERSAND`.
+const VALUE_BYTE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if matches!(
+            c,
+            b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'"' | b'\'' | b'=' | b'<' | b'>' | b'`'
+        ) {
+            t[b] |= NEEDS_QUOTES;
+        }
+        if c == b'&' {
+            t[b] |= AMPERSAND;
+        }
+        b += 1;
+    }
+    t
+};
+const NEEDS_QUOTES: u8 = 1;
+const AMPERSAND: u8 = 2;
+
 /// Whether an attribute value can be written without quotes (HTML's unquoted attribute value).
 fn unquotable(value: &[u8]) -> bool {
     !value.is_empty()
@@ -349,14 +481,15 @@ fn unquotable(value: &[u8]) -> bool {
 /// A `style` attribute of plain declarations (`text-align: right`, as the Markdown renderer
 /// writes for aligned table columns) without the spaces after `:` and `;` and the last `;`.
 /// Anything with quotes, parentheses, escapes or comments is left to the template.
-fn simple_style(value: &[u8]) -> Option<Vec<u8>> {
+/// It is written to `out` (cleared first); false if the style is not that simple.
+fn simple_style(value: &[u8], out: &mut Vec<u8>) -> bool {
     if value
         .iter()
         .any(|&b| matches!(b, b'(' | b'"' | b'\'' | b'\\' | b'/' | b'&'))
     {
-        return None;
+        return false;
     }
-    let mut out = Vec::with_capacity(value.len());
+    out.clear();
     let mut after_punct = true;
     for &b in value {
         if is_html_space(b) && after_punct {
@@ -368,13 +501,19 @@ fn simple_style(value: &[u8]) -> Option<Vec<u8>> {
     while out.last().is_some_and(|&b| b == b';' || is_html_space(b)) {
         out.pop();
     }
-    Some(out)
+    true
 }
 
 /// Copies the start tag at `lt` (whose name is `name`) with its attributes one space apart and
 /// quoted values unquoted where HTML allows; returns the index after it and whether it ended
-/// with `/>`.
-fn start_tag(src: &[u8], lt: usize, name: &[u8], out: &mut Vec<u8>) -> (usize, bool) {
+/// with `/>`. `scratch` is room for a value being rewritten.
+fn start_tag(
+    src: &[u8],
+    lt: usize,
+    name: &[u8],
+    out: &mut Vec<u8>,
+    scratch: &mut Vec<u8>,
+) -> (usize, bool) {
     out.push(b'<');
     out.extend_from_slice(name);
     let skip_space = |mut i: usize| {
@@ -422,12 +561,21 @@ fn start_tag(src: &[u8], lt: usize, name: &[u8], out: &mut Vec<u8>) -> (usize, b
             Some(&q @ (b'"' | b'\'')) => {
                 let close = memchr::memchr(q, &src[j + 1..]).map_or(src.len(), |p| j + 1 + p);
                 let mut value = &src[j + 1..close];
-                let style;
-                if src[start..i].eq_ignore_ascii_case(b"style") {
-                    style = simple_style(value);
-                    value = style.as_deref().unwrap_or(value);
+                if src[start..i].eq_ignore_ascii_case(b"style") && simple_style(value, scratch) {
+                    value = scratch;
                 }
-                if unquotable(value) {
+                let flags = value.iter().fold(0, |f, &b| f | VALUE_BYTE[usize::from(b)]);
+                if flags & AMPERSAND == 0 {
+                    // Nothing to decode: copied as it is, with its quotes if it needs them.
+                    if flags & NEEDS_QUOTES == 0 && !value.is_empty() {
+                        out.extend_from_slice(value);
+                        bare = true;
+                    } else {
+                        out.push(q);
+                        out.extend_from_slice(value);
+                        out.push(q);
+                    }
+                } else if unquotable(value) {
                     literal_ampersands(value, out);
                     bare = true;
                 } else {
@@ -580,6 +728,41 @@ mod tests {
             let ours = page(p);
             let whole = String::from_utf8(minify_html::minify(p.as_bytes(), &cfg)).unwrap();
             assert_eq!(ours.len(), whole.len(), "\nours:  {ours}\nwhole: {whole}");
+        }
+    }
+
+    /// `special` by its definition, one byte at a time.
+    fn special_by_definition(src: &[u8], from: usize, end: usize) -> usize {
+        (from..end)
+            .find(|&i| {
+                let b = src[i];
+                b == b'&'
+                    || matches!(b, b'\t' | b'\n' | b'\r' | b'\x0c')
+                    || (b == b' ' && i + 1 < end && super::is_html_space(src[i + 1]))
+            })
+            .unwrap_or(end)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// The vectorised search finds what the definition does, wherever the text starts and
+        /// ends in the page (the blocks read past the text's end, and the page's end stops them).
+        #[test]
+        fn the_vectorised_search_for_special_bytes_agrees_with_its_definition(
+            page in proptest::collection::vec(
+                // Mostly letters, so that plain runs reach the ends of blocks and texts.
+                proptest::sample::select(b"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaab    \t\n\r\x0c\x0b&<".to_vec()),
+                0..80,
+            ),
+            from in 0usize..80,
+            len in 0usize..80,
+        ) {
+            let from = from.min(page.len());
+            let end = (from + len).min(page.len());
+            proptest::prop_assert_eq!(
+                super::special(&page, from, end),
+                special_by_definition(&page, from, end)
+            );
         }
     }
 
