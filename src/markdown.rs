@@ -266,6 +266,9 @@ pub fn to_html(source: &str) -> Rendered {
 }
 
 /// Markdown → HTML; `@/` links go through `resolve`, and the FAQ under heading `faq` is collected.
+/// The events stream from the parser through `Pass` to the HTML writer, unless a heading may
+/// carry an explicit id (`{#id}`): then they are gathered first, so the generated ids avoid the
+/// explicit ones wherever these stand.
 pub fn to_html_with(
     source: &str,
     faq: Option<&str>,
@@ -273,109 +276,168 @@ pub fn to_html_with(
     resolve: &mut dyn FnMut(&str) -> Option<String>,
 ) -> Rendered {
     let parser = Parser::new_ext(source, options(typography.smart_punctuation));
-    let events: Vec<Event> = if typography.smart_punctuation && typography.quotes != Quotes::ENGLISH
-    {
-        let mut nested_open = false;
-        parser
-            .into_offset_iter()
-            .map(|(e, range)| {
+    let events: Box<dyn Iterator<Item = Event<'_>> + '_> =
+        if typography.smart_punctuation && typography.quotes != Quotes::ENGLISH {
+            let mut nested_open = false;
+            Box::new(parser.into_offset_iter().map(move |(e, range)| {
                 localize_quote(e, &source[range], &typography.quotes, &mut nested_open)
-            })
-            .collect()
-    } else {
-        parser.collect()
-    };
+            }))
+        } else {
+            Box::new(parser)
+        };
     let mut used: HashSet<String> = HashSet::new();
-    // Explicit ids are reserved first so generated ones never collide with them.
-    for e in &events {
-        if let Event::Start(Tag::Heading { id: Some(id), .. }) = e {
-            used.insert(id.to_string());
+    // An attribute block always has its `}`.
+    let events = if memchr::memchr(b'}', source.as_bytes()).is_some() {
+        let all: Vec<Event<'_>> = events.collect();
+        for e in &all {
+            if let Event::Start(Tag::Heading { id: Some(id), .. }) = e {
+                used.insert(id.to_string());
+            }
+        }
+        Box::new(all.into_iter())
+    } else {
+        events
+    };
+    let mut pass = Pass {
+        events,
+        queue: std::collections::VecDeque::new(),
+        used,
+        headings: Vec::new(),
+        links: Vec::new(),
+        faq: faq.map(FaqCollector::new),
+        resolve,
+    };
+    let mut html_out = String::with_capacity(source.len() * 3 / 2);
+    html::push_html(&mut html_out, &mut pass);
+    Rendered {
+        html: html_out,
+        headings: pass.headings,
+        faq: pass.faq.map(FaqCollector::finish).unwrap_or_default(),
+        links: pass.links,
+    }
+}
+
+/// The events of a page on their way to the HTML writer: headings get their ids, `@/` links
+/// their URLs, tables a scroll container; headings, links and the FAQ are noted on the way.
+struct Pass<'a, 'r> {
+    events: Box<dyn Iterator<Item = Event<'a>> + 'r>,
+    /// Events already passed, waiting to be handed on.
+    queue: std::collections::VecDeque<Event<'a>>,
+    /// The heading ids given so far (and the explicit ones, when known in advance).
+    used: HashSet<String>,
+    headings: Vec<Heading>,
+    links: Vec<Link>,
+    faq: Option<FaqCollector>,
+    resolve: &'r mut dyn FnMut(&str) -> Option<String>,
+}
+
+impl<'a> Iterator for Pass<'a, '_> {
+    type Item = Event<'a>;
+
+    fn next(&mut self) -> Option<Event<'a>> {
+        if self.queue.is_empty() {
+            let e = self.events.next()?;
+            if let Event::Start(Tag::Heading { .. }) = e {
+                self.heading(e);
+            } else {
+                self.pass(e);
+            }
+        }
+        let e = self.queue.pop_front()?;
+        if let Some(f) = &mut self.faq {
+            f.see(&e);
+        }
+        Some(e)
+    }
+}
+
+impl<'a> Pass<'a, '_> {
+    /// A heading: its events up to its end are read, for its text and its id.
+    fn heading(&mut self, start: Event<'a>) {
+        let Event::Start(Tag::Heading {
+            level,
+            id,
+            classes,
+            attrs,
+        }) = start
+        else {
+            return;
+        };
+        let mut inside = Vec::new();
+        for e in self.events.by_ref() {
+            let end = matches!(e, Event::End(TagEnd::Heading(_)));
+            inside.push(e);
+            if end {
+                break;
+            }
+        }
+        let text: String = inside
+            .iter()
+            .filter_map(|e| match e {
+                Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
+                _ => None,
+            })
+            .collect();
+        let id = match id {
+            Some(id) => {
+                self.used.insert(id.to_string());
+                id.to_string()
+            }
+            None => unique_id(&slugify(&text), &mut self.used),
+        };
+        self.headings.push(Heading {
+            level: level_num(level),
+            id: id.clone(),
+            text: text.trim().to_owned(),
+        });
+        self.queue.push_back(Event::Start(Tag::Heading {
+            level,
+            id: Some(CowStr::from(id)),
+            classes,
+            attrs,
+        }));
+        for e in inside {
+            self.pass(e);
         }
     }
-    let mut out: Vec<Event> = Vec::with_capacity(events.len() + 8);
-    let mut headings = Vec::new();
-    let mut links = Vec::new();
-    let mut i = 0;
-    while i < events.len() {
-        match &events[i] {
-            Event::Start(Tag::Heading {
-                level,
-                id,
-                classes,
-                attrs,
-            }) => {
-                let end = events[i..]
-                    .iter()
-                    .position(|e| matches!(e, Event::End(TagEnd::Heading(_))))
-                    .map_or(events.len(), |p| i + p);
-                let text: String = events[i + 1..end]
-                    .iter()
-                    .filter_map(|e| match e {
-                        Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
-                        _ => None,
-                    })
-                    .collect();
-                let id = match id {
-                    Some(id) => id.to_string(),
-                    None => unique_id(&slugify(&text), &mut used),
-                };
-                headings.push(Heading {
-                    level: level_num(*level),
-                    id: id.clone(),
-                    text: text.trim().to_owned(),
-                });
-                out.push(Event::Start(Tag::Heading {
-                    level: *level,
-                    id: Some(CowStr::from(id)),
-                    classes: classes.clone(),
-                    attrs: attrs.clone(),
-                }));
-            }
+
+    /// Any other event.
+    fn pass(&mut self, e: Event<'a>) {
+        match e {
             Event::Start(Tag::Table(_)) => {
-                out.push(Event::Html(CowStr::Borrowed("<div class=\"table-wrap\">")));
-                out.push(events[i].clone());
+                self.queue
+                    .push_back(Event::Html(CowStr::Borrowed("<div class=\"table-wrap\">")));
+                self.queue.push_back(e);
             }
             Event::End(TagEnd::Table) => {
-                out.push(events[i].clone());
-                out.push(Event::Html(CowStr::Borrowed("</div>")));
+                self.queue.push_back(e);
+                self.queue
+                    .push_back(Event::Html(CowStr::Borrowed("</div>")));
             }
             Event::Start(Tag::Link {
                 link_type,
                 dest_url,
                 title,
                 id,
-            }) if dest_url.starts_with("@/") => {
-                let url = resolve(dest_url).unwrap_or_else(|| dest_url.to_string());
-                links.push(Link {
+            }) => {
+                let url = if dest_url.starts_with("@/") {
+                    (self.resolve)(&dest_url).map_or(dest_url.clone(), CowStr::from)
+                } else {
+                    dest_url.clone()
+                };
+                self.links.push(Link {
                     written: dest_url.to_string(),
-                    url: url.clone(),
+                    url: url.to_string(),
                 });
-                out.push(Event::Start(Tag::Link {
-                    link_type: *link_type,
-                    dest_url: CowStr::from(url),
-                    title: title.clone(),
-                    id: id.clone(),
+                self.queue.push_back(Event::Start(Tag::Link {
+                    link_type,
+                    dest_url: url,
+                    title,
+                    id,
                 }));
             }
-            Event::Start(Tag::Link { dest_url, .. }) => {
-                links.push(Link {
-                    written: dest_url.to_string(),
-                    url: dest_url.to_string(),
-                });
-                out.push(events[i].clone());
-            }
-            e => out.push(e.clone()),
+            e => self.queue.push_back(e),
         }
-        i += 1;
-    }
-    let faq = faq.map(|id| collect_faq(&out, id)).unwrap_or_default();
-    let mut html_out = String::with_capacity(source.len() * 3 / 2);
-    html::push_html(&mut html_out, out.into_iter());
-    Rendered {
-        html: html_out,
-        headings,
-        faq,
-        links,
     }
 }
 
@@ -406,32 +468,46 @@ fn localize_quote<'a>(
     Event::Text(CowStr::from(mark))
 }
 
-/// The level-3 headings under the level-2 heading `id`, with the text below each as the answer.
-fn collect_faq(events: &[Event<'_>], id: &str) -> Vec<Faq> {
-    let mut out: Vec<Faq> = Vec::new();
-    let mut inside = false;
-    let mut in_question = false;
-    for e in events {
+/// The level-3 headings under the level-2 heading `id`, with the text below each as the answer,
+/// gathered from the events as they pass.
+struct FaqCollector {
+    id: String,
+    out: Vec<Faq>,
+    inside: bool,
+    in_question: bool,
+}
+
+impl FaqCollector {
+    fn new(id: &str) -> Self {
+        FaqCollector {
+            id: id.to_owned(),
+            out: Vec::new(),
+            inside: false,
+            in_question: false,
+        }
+    }
+
+    fn see(&mut self, e: &Event<'_>) {
         match e {
             Event::Start(Tag::Heading { level, id: hid, .. }) => {
                 let level = level_num(*level);
                 if level <= 2 {
-                    inside = hid.as_deref() == Some(id);
-                    in_question = false;
-                } else if inside && level == 3 {
-                    in_question = true;
-                    out.push(Faq {
+                    self.inside = hid.as_deref() == Some(self.id.as_str());
+                    self.in_question = false;
+                } else if self.inside && level == 3 {
+                    self.in_question = true;
+                    self.out.push(Faq {
                         question: String::new(),
                         answer: String::new(),
                     });
                 } else {
-                    in_question = false;
+                    self.in_question = false;
                 }
             }
-            Event::End(TagEnd::Heading(_)) => in_question = false,
-            Event::Text(t) | Event::Code(t) if inside => {
-                if let Some(last) = out.last_mut() {
-                    let target = if in_question {
+            Event::End(TagEnd::Heading(_)) => self.in_question = false,
+            Event::Text(t) | Event::Code(t) if self.inside => {
+                if let Some(last) = self.out.last_mut() {
+                    let target = if self.in_question {
                         &mut last.question
                     } else {
                         &mut last.answer
@@ -440,10 +516,10 @@ fn collect_faq(events: &[Event<'_>], id: &str) -> Vec<Faq> {
                 }
             }
             Event::SoftBreak | Event::HardBreak | Event::End(TagEnd::Paragraph | TagEnd::Item)
-                if inside =>
+                if self.inside =>
             {
-                if let Some(last) = out.last_mut()
-                    && !in_question
+                if let Some(last) = self.out.last_mut()
+                    && !self.in_question
                     && !last.answer.ends_with(' ')
                     && !last.answer.is_empty()
                 {
@@ -453,12 +529,16 @@ fn collect_faq(events: &[Event<'_>], id: &str) -> Vec<Faq> {
             _ => {}
         }
     }
-    for f in &mut out {
-        f.question = f.question.trim().to_owned();
-        f.answer = f.answer.trim().to_owned();
+
+    fn finish(self) -> Vec<Faq> {
+        let mut out = self.out;
+        for f in &mut out {
+            f.question = f.question.trim().to_owned();
+            f.answer = f.answer.trim().to_owned();
+        }
+        out.retain(|f| !f.question.is_empty() && !f.answer.is_empty());
+        out
     }
-    out.retain(|f| !f.question.is_empty() && !f.answer.is_empty());
-    out
 }
 
 fn level_num(l: HeadingLevel) -> u8 {
@@ -513,6 +593,15 @@ mod tests {
         let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
         assert_eq!(ids, ["привіт-світ", "привіт-світ-1", "kept", "kept-1"]);
         assert!(r.html.contains("<h2 id=\"kept\">Kept</h2>"), "{}", r.html);
+        // An explicit id further down is reserved before the headings above it are named.
+        let r = to_html("## Later\n\n## Other {#later}\n");
+        let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(ids, ["later-1", "later"]);
+        // Without any explicit id the events stream: repeats are still numbered.
+        let r = to_html("## Same\n\nText [a](/a/).\n\n## Same\n");
+        let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(ids, ["same", "same-1"]);
+        assert_eq!(r.links.len(), 1);
     }
 
     #[test]
