@@ -335,15 +335,22 @@ impl<'a> Iterator for Pass<'a, '_> {
     type Item = Event<'a>;
 
     fn next(&mut self) -> Option<Event<'a>> {
-        if self.queue.is_empty() {
-            let e = self.events.next()?;
-            if let Event::Start(Tag::Heading { .. }) = e {
-                self.heading(e);
-            } else {
-                self.pass(e);
-            }
-        }
-        let e = self.queue.pop_front()?;
+        let e = match self.queue.pop_front() {
+            Some(e) => e,
+            None => match self.events.next()? {
+                e @ Event::Start(Tag::Heading { .. }) => {
+                    self.heading(e);
+                    self.queue.pop_front()?
+                }
+                e
+                @ (Event::Start(Tag::Table(_) | Tag::Link { .. }) | Event::End(TagEnd::Table)) => {
+                    self.pass(e);
+                    self.queue.pop_front()?
+                }
+                // Most events pass as they are, without the queue.
+                e => e,
+            },
+        };
         if let Some(f) = &mut self.faq {
             f.see(&e);
         }
