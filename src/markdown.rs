@@ -276,51 +276,60 @@ pub fn to_html_with(
     resolve: &mut dyn FnMut(&str) -> Option<String>,
 ) -> Rendered {
     let parser = Parser::new_ext(source, options(typography.smart_punctuation));
-    let events: Box<dyn Iterator<Item = Event<'_>> + '_> =
-        if typography.smart_punctuation && typography.quotes != Quotes::ENGLISH {
-            let mut nested_open = false;
-            Box::new(parser.into_offset_iter().map(move |(e, range)| {
-                localize_quote(e, &source[range], &typography.quotes, &mut nested_open)
-            }))
-        } else {
-            Box::new(parser)
-        };
-    let mut used: HashSet<String> = HashSet::new();
     // An attribute block always has its `}`.
-    let events = if memchr::memchr(b'}', source.as_bytes()).is_some() {
-        let all: Vec<Event<'_>> = events.collect();
-        for e in &all {
-            if let Event::Start(Tag::Heading { id: Some(id), .. }) = e {
-                used.insert(id.to_string());
-            }
-        }
-        Box::new(all.into_iter())
+    let gather = memchr::memchr(b'}', source.as_bytes()).is_some();
+    // Room for the HTML: tags and escapes make it longer than the Markdown.
+    let size = source.len() * 2;
+    let faq = faq.map(FaqCollector::new);
+    if typography.smart_punctuation && typography.quotes != Quotes::ENGLISH {
+        let mut nested_open = false;
+        let events = parser.into_offset_iter().map(move |(e, range)| {
+            localize_quote(e, &source[range], &typography.quotes, &mut nested_open)
+        });
+        write_html(events, gather, size, faq, resolve)
     } else {
-        events
-    };
-    let mut pass = Pass {
-        events,
-        queue: std::collections::VecDeque::new(),
-        used,
-        headings: Vec::new(),
-        links: Vec::new(),
-        faq: faq.map(FaqCollector::new),
-        resolve,
-    };
-    let mut html_out = String::with_capacity(source.len() * 3 / 2);
-    html::push_html(&mut html_out, &mut pass);
-    Rendered {
-        html: html_out,
-        headings: pass.headings,
-        faq: pass.faq.map(FaqCollector::finish).unwrap_or_default(),
-        links: pass.links,
+        write_html(parser, gather, size, faq, resolve)
+    }
+}
+
+/// The events through `Pass` into HTML; `gather`: first collect them and reserve their
+/// explicit heading ids.
+fn write_html<'a, I: Iterator<Item = Event<'a>>>(
+    events: I,
+    gather: bool,
+    size: usize,
+    faq: Option<FaqCollector>,
+    resolve: &mut dyn FnMut(&str) -> Option<String>,
+) -> Rendered {
+    fn run<'a, I: Iterator<Item = Event<'a>>>(mut pass: Pass<'a, '_, I>, size: usize) -> Rendered {
+        let mut html_out = String::with_capacity(size);
+        html::push_html(&mut html_out, &mut pass);
+        Rendered {
+            html: html_out,
+            headings: pass.headings,
+            faq: pass.faq.map(FaqCollector::finish).unwrap_or_default(),
+            links: pass.links,
+        }
+    }
+    if gather {
+        let all: Vec<Event<'a>> = events.collect();
+        let used = all
+            .iter()
+            .filter_map(|e| match e {
+                Event::Start(Tag::Heading { id: Some(id), .. }) => Some(id.to_string()),
+                _ => None,
+            })
+            .collect();
+        run(Pass::new(all.into_iter(), used, faq, resolve), size)
+    } else {
+        run(Pass::new(events, HashSet::new(), faq, resolve), size)
     }
 }
 
 /// The events of a page on their way to the HTML writer: headings get their ids, `@/` links
 /// their URLs, tables a scroll container; headings, links and the FAQ are noted on the way.
-struct Pass<'a, 'r> {
-    events: Box<dyn Iterator<Item = Event<'a>> + 'r>,
+struct Pass<'a, 'r, I> {
+    events: I,
     /// Events already passed, waiting to be handed on.
     queue: std::collections::VecDeque<Event<'a>>,
     /// The heading ids given so far (and the explicit ones, when known in advance).
@@ -331,7 +340,7 @@ struct Pass<'a, 'r> {
     resolve: &'r mut dyn FnMut(&str) -> Option<String>,
 }
 
-impl<'a> Iterator for Pass<'a, '_> {
+impl<'a, I: Iterator<Item = Event<'a>>> Iterator for Pass<'a, '_, I> {
     type Item = Event<'a>;
 
     fn next(&mut self) -> Option<Event<'a>> {
@@ -358,7 +367,24 @@ impl<'a> Iterator for Pass<'a, '_> {
     }
 }
 
-impl<'a> Pass<'a, '_> {
+impl<'a, 'r, I: Iterator<Item = Event<'a>>> Pass<'a, 'r, I> {
+    fn new(
+        events: I,
+        used: HashSet<String>,
+        faq: Option<FaqCollector>,
+        resolve: &'r mut dyn FnMut(&str) -> Option<String>,
+    ) -> Self {
+        Pass {
+            events,
+            queue: std::collections::VecDeque::new(),
+            used,
+            headings: Vec::new(),
+            links: Vec::new(),
+            faq,
+            resolve,
+        }
+    }
+
     /// A heading: its events up to its end are read, for its text and its id.
     fn heading(&mut self, start: Event<'a>) {
         let Event::Start(Tag::Heading {
