@@ -199,13 +199,21 @@ impl RawPage {
 
 /// Reads every `content/<locale>/**/*.md` of the configured locales, in parallel.
 pub fn load(config: &Config) -> (Vec<RawPage>, Vec<Diagnostic>) {
+    // The locales' folders are walked side by side, and joined in the config's order.
+    let walked: Vec<_> = config
+        .locales
+        .par_iter()
+        .map(|locale| {
+            let dir = config.root.join("content").join(&locale.code);
+            let found = crate::load::files::walk(&config.root, &dir, |p| {
+                p.extension().is_some_and(|x| x == "md")
+            });
+            (locale, found)
+        })
+        .collect();
     let mut files: Vec<(String, String, PathBuf)> = Vec::new();
     let mut diags = Vec::new();
-    for locale in &config.locales {
-        let dir = config.root.join("content").join(&locale.code);
-        let (found, d) = crate::load::files::walk(&config.root, &dir, |p| {
-            p.extension().is_some_and(|x| x == "md")
-        });
+    for (locale, (found, d)) in walked {
         diags.extend(d);
         for f in found {
             let file = Path::new("content").join(&locale.code).join(&f.rel);
