@@ -269,8 +269,23 @@ pub fn read_stamped(path: &Path) -> std::io::Result<(Vec<u8>, Stamp)> {
     use std::io::Read;
     let mut file = std::fs::File::open(path)?;
     let meta = file.metadata()?;
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0) + 1);
-    file.read_to_end(&mut bytes)?;
+    // Read straight into room for the known size and one byte more, so that the second read
+    // sees the end: `read_to_end` would stat and seek for the size again, and read in pieces.
+    let mut bytes = vec![0u8; usize::try_from(meta.len()).unwrap_or(0) + 1];
+    let mut filled = 0;
+    loop {
+        if filled == bytes.len() {
+            // The file grew since it was opened: the stamp tells the caller.
+            bytes.resize(bytes.len() * 2, 0);
+        }
+        match file.read(&mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    bytes.truncate(filled);
     Ok((bytes, (meta.len(), meta.modified().ok())))
 }
 
