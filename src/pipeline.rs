@@ -116,7 +116,7 @@ impl Prepared {
                 old.rel.clone(),
                 old.file.clone(),
                 front,
-                (root.join(&old.file), offset, stamp),
+                (std::sync::Arc::from(root), offset, stamp),
             );
             touched.insert(i);
             if let Some(section) = parent {

@@ -73,9 +73,10 @@ pub struct Alias {
 pub enum Body {
     /// In its file, read when the page is rendered (loading reads only the front matter).
     /// `stamp` is the file's size and time when loaded, so a file that changes during the build
-    /// is an error rather than a page of two versions.
+    /// is an error rather than a page of two versions. The file is the page's `file` under
+    /// `root`, the site's root that every page shares (the index keeps no second path per page).
     File {
-        path: PathBuf,
+        root: std::sync::Arc<Path>,
         offset: usize,
         stamp: crate::load::files::Stamp,
     },
@@ -135,13 +136,13 @@ impl RawPage {
         }
     }
 
-    /// A page in the file at `path`, its body at `offset`, the file as `stamp` says.
+    /// A page in the file `file` under `root`, its body at `offset`, the file as `stamp` says.
     pub fn on_disk(
         locale: String,
         rel: String,
         file: PathBuf,
         front: FrontMatter,
-        (path, offset, stamp): (PathBuf, usize, crate::load::files::Stamp),
+        (root, offset, stamp): (std::sync::Arc<Path>, usize, crate::load::files::Stamp),
     ) -> Self {
         RawPage {
             locale,
@@ -149,7 +150,7 @@ impl RawPage {
             file,
             front,
             body: Body::File {
-                path,
+                root,
                 offset,
                 stamp,
             },
@@ -165,11 +166,12 @@ impl RawPage {
                 offset: *offset,
             }),
             Body::File {
-                path,
+                root,
                 offset,
                 stamp,
             } => {
-                let (bytes, now) = crate::load::files::read_stamped(path).map_err(|e| {
+                let path = root.join(&self.file);
+                let (bytes, now) = crate::load::files::read_stamped(&path).map_err(|e| {
                     Diagnostic::error(code::FILE_READ, format!("cannot read: {e}"))
                         .in_file(&self.file)
                         .with_hint("the file was readable when the build started")
@@ -220,9 +222,10 @@ pub fn load(config: &Config) -> (Vec<RawPage>, Vec<Diagnostic>) {
             files.push((locale.code.clone(), f.rel, file));
         }
     }
+    let root: std::sync::Arc<Path> = std::sync::Arc::from(config.root.as_path());
     let results: Vec<Result<RawPage, Diagnostic>> = files
         .into_par_iter()
-        .map(|(locale, rel, file)| read_page(&config.root, locale, rel, file))
+        .map(|(locale, rel, file)| read_page(&root, locale, rel, file))
         .collect();
     // Sized once: a vector that doubles as it fills would copy every page and hold both copies.
     let mut pages = Vec::with_capacity(results.len());
@@ -313,7 +316,7 @@ fn front_matter_read(head: &str) -> bool {
 }
 
 fn read_page(
-    root: &Path,
+    root: &std::sync::Arc<Path>,
     locale: String,
     rel: String,
     file: PathBuf,
@@ -374,7 +377,7 @@ fn read_page(
         aliases.push(Alias { url: a.value, pos });
     }
     let offset = split.body_offset;
-    let mut page = RawPage::on_disk(locale, rel, file, front, (path, offset, stamp));
+    let mut page = RawPage::on_disk(locale, rel, file, front, (root.clone(), offset, stamp));
     page.aliases = aliases;
     Ok(page)
 }

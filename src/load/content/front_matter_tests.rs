@@ -12,7 +12,12 @@ fn read(name: &str, text: &[u8]) -> Result<RawPage, Diagnostic> {
     let file = PathBuf::from("content/en").join(name);
     std::fs::create_dir_all(tmp.path().join("content/en")).expect("mkdir");
     std::fs::write(tmp.path().join(&file), text).expect("write");
-    let mut page = read_page(tmp.path(), "en".into(), name.into(), file)?;
+    let mut page = read_page(
+        &std::sync::Arc::from(tmp.path()),
+        "en".into(),
+        name.into(),
+        file,
+    )?;
     // The folder goes with this function: keep the text in memory, as it was read.
     let t = page.text()?;
     let (text, offset) = (t.text.into_owned(), t.offset);
@@ -117,7 +122,13 @@ fn only_the_front_matter_is_read_and_a_long_one_is_read_whole() {
     std::fs::create_dir_all(tmp.path().join("content/en")).expect("mkdir");
     let file = PathBuf::from("content/en/a.md");
     std::fs::write(tmp.path().join(&file), &text).expect("write");
-    let page = read_page(tmp.path(), "en".into(), "a.md".into(), file.clone()).expect("loads");
+    let page = read_page(
+        &std::sync::Arc::from(tmp.path()),
+        "en".into(),
+        "a.md".into(),
+        file.clone(),
+    )
+    .expect("loads");
     assert_eq!(page.front.description.as_deref(), Some(long.as_str()));
     let e = page
         .text()
