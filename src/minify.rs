@@ -448,7 +448,8 @@ fn literal_ampersands(value: &[u8], out: &mut Vec<u8>) {
     out.extend_from_slice(rest);
 }
 
-/// What a byte of an attribute value asks for: `NEEDS_QUOTES` (see `unquotable`), `AMPERSAND`.
+/// What a byte of an attribute value asks for: `NEEDS_QUOTES` (a byte that ends an unquoted
+/// value: whitespace, quotes, `=`, `<`, `>`, backtick), `AMPERSAND`.
 const VALUE_BYTE: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0;
@@ -469,14 +470,6 @@ const VALUE_BYTE: [u8; 256] = {
 };
 const NEEDS_QUOTES: u8 = 1;
 const AMPERSAND: u8 = 2;
-
-/// Whether an attribute value can be written without quotes (HTML's unquoted attribute value).
-fn unquotable(value: &[u8]) -> bool {
-    !value.is_empty()
-        && !value
-            .iter()
-            .any(|&b| is_html_space(b) || matches!(b, b'"' | b'\'' | b'=' | b'<' | b'>' | b'`'))
-}
 
 /// A `style` attribute of plain declarations (`text-align: right`, as the Markdown renderer
 /// writes for aligned table columns) without the spaces after `:` and `;` and the last `;`.
@@ -565,19 +558,20 @@ fn start_tag(
                     value = scratch;
                 }
                 let flags = value.iter().fold(0, |f, &b| f | VALUE_BYTE[usize::from(b)]);
-                if flags & AMPERSAND == 0 {
-                    // Nothing to decode: copied as it is, with its quotes if it needs them.
-                    if flags & NEEDS_QUOTES == 0 && !value.is_empty() {
+                // HTML's unquoted attribute value: not empty, none of the bytes that end one.
+                let unquotable = flags & NEEDS_QUOTES == 0 && !value.is_empty();
+                if unquotable {
+                    if flags & AMPERSAND == 0 {
                         out.extend_from_slice(value);
-                        bare = true;
                     } else {
-                        out.push(q);
-                        out.extend_from_slice(value);
-                        out.push(q);
+                        literal_ampersands(value, out);
                     }
-                } else if unquotable(value) {
-                    literal_ampersands(value, out);
                     bare = true;
+                } else if flags & AMPERSAND == 0 {
+                    // Nothing to decode: copied as it is, with its quotes.
+                    out.push(q);
+                    out.extend_from_slice(value);
+                    out.push(q);
                 } else {
                     // Quoted: the references of the other quote character and of `>` are
                     // written as the characters.
