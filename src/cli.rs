@@ -178,7 +178,8 @@ pub struct EstimateArgs {
     /// A model id from data/models.yaml.
     #[arg(long)]
     pub model: Option<String>,
-    /// Parameters, e.g. 6.738e9.
+    /// The published parameter count, e.g. 6.738e9: checked against the count from the shapes
+    /// (which the estimate uses).
     #[arg(long)]
     pub params: Option<f64>,
     /// Transformer layers.
@@ -193,6 +194,18 @@ pub struct EstimateArgs {
     /// Vocabulary size.
     #[arg(long)]
     pub vocab: Option<u32>,
+    /// Attention heads.
+    #[arg(long)]
+    pub heads: Option<u32>,
+    /// Key/value heads (fewer than heads under grouped-query attention).
+    #[arg(long)]
+    pub kv_heads: Option<u32>,
+    /// The output head shares the embeddings' matrix.
+    #[arg(long)]
+    pub tied_embeddings: bool,
+    /// The q, k and v projections carry biases (Qwen2).
+    #[arg(long)]
+    pub attention_bias: bool,
     /// full, lora or qlora (any method in data/methods.yaml).
     #[arg(long)]
     pub method: String,
@@ -208,6 +221,22 @@ pub struct EstimateArgs {
     /// LoRA rank (adapter size scales with it).
     #[arg(long)]
     pub lora_rank: Option<u32>,
+    /// LoRA target modules, comma-separated: q,k,v,o,gate,up,down (default: the site's).
+    #[arg(long)]
+    pub targets: Option<String>,
+    /// Optimizer, a name in data/methods.yaml's `optimizers` (default: the site's).
+    #[arg(long)]
+    pub optimizer: Option<String>,
+    /// Cards the job runs on (default 1).
+    #[arg(long)]
+    pub cards: Option<u32>,
+    /// How the job is split over its cards: none (DDP), zero2, zero3 or fsdp (default on
+    /// several cards: the site's).
+    #[arg(long)]
+    pub sharding: Option<String>,
+    /// A chunked cross-entropy that never holds all the logits at once.
+    #[arg(long)]
+    pub chunked_ce: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,

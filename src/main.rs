@@ -281,11 +281,20 @@ fn estimate_input(a: &cli::EstimateArgs) -> domain::estimate::Input {
         hidden: a.hidden,
         intermediate: a.intermediate,
         vocab: a.vocab,
+        heads: a.heads,
+        kv_heads: a.kv_heads,
+        tied_embeddings: a.tied_embeddings,
+        attention_bias: a.attention_bias,
         method: a.method.clone(),
         seq: a.seq,
         batch: a.batch,
         no_checkpointing: a.no_checkpointing,
+        chunked_ce: a.chunked_ce,
         lora_rank: a.lora_rank,
+        targets: a.targets.clone(),
+        optimizer: a.optimizer.clone(),
+        cards: a.cards,
+        sharding: a.sharding.clone(),
     }
 }
 

@@ -51,7 +51,6 @@ col-card-vram = Card VRAM
 col-weekly = Weekly
 col-monthly = Monthly
 col-per-gpu-hour = Per GPU-hour
-col-cheapest-fit = Cheapest in stock that fits
 rent-week = Rent a week
 rent-month = Rent a month
 rent-week-label = Rent a week: { $offer } in { $region }
@@ -71,14 +70,7 @@ pick-note-cheapest-cuda = NVLink, the cheapest CUDA path
 pick-note-no-sharding = no sharding
 pick-note-infinity-fabric = Infinity Fabric
 pick-note-compute = far more BF16 compute than the cheapest fit, and FP8
-table-fit-note = Memory figures from our model assume gradient checkpointing, a sequence length of { $seq }, a batch size of { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters) and a runtime reserve of { $reserve } per card, and are rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards. Cheapest in stock that fits leaves out cards with none in stock. Click a figure to see how it breaks down.
-table-memory-note = Memory figures from our model assume gradient checkpointing, a sequence length of { $seq }, a batch size of { $batch }, rank-{ $rank } adapters (adding about { $adapter } to the parameters) and a runtime reserve of { $reserve } per card, and are rounded up to whole GB. We recommend a card only if the job uses at most { $headroom } of its memory. Each figure is for the job on one card; split over several cards, every card also holds its own activations and reserve, and the fit table gives what they hold together.
 memory-weights = weights { $value }
-memory-trainable = trainable state, +{ $overhead } overhead { $value }
-memory-other-cards = activations and reserve on { $cards ->
-    [one] the other card
-   *[other] the other { $cards } cards
-} { $value }
 memory-activations = activations { $value }
 memory-reserve = runtime reserve { $value }
 memory-total = total { $value }
@@ -89,7 +81,6 @@ col-gpu = GPU
 col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
-badge-pick = our pick
 spec-no-fp8 = no FP8
 table-cards-note = Per GPU-hour is the monthly price divided by { $hours } hours. The interconnect is the link the card supports; we join cards over it only in the multi-card bundles we list, and otherwise rent each card on its own. In-stock counts are as of the date below; click one to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
@@ -175,7 +166,6 @@ table-bundles-note = A bundle costs the single-card price times the number of ca
 table-memory-caption = GPU memory by model and method, with its terms
 col-model = Model
 memory-model-arch = { $layers } layers, hidden { $hidden }, vocabulary { $vocab }
-memory-cheapest = cheapest in stock: { $offer }
 memory-no-fit = no offer in stock holds it
 
 ## Break-even table
@@ -326,3 +316,59 @@ sharding-not-rented = { $allowed }
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
 fmt-alternatives-separator = { " / " }
+
+## Model M2: memory terms, picks, calibration
+memory-trainable = trainable state { $value }
+memory-logits = logits { $value }
+memory-buffers = working buffers { $value }
+memory-per-card = on each of the { $cards } cards { $value }
+memory-pick = we'd rent: { $offer }
+price-per-gpu-hour = { $price }/GPU-h
+col-card-share = Share of the card
+fit-of-usable = of { $usable } usable per card
+fit-rule = cheapest to finish our reference job: { $cost } for { $count } { $term ->
+    [week] { $count ->
+        [one] week
+       *[other] weeks
+    }
+   *[month] { $count ->
+        [one] month
+       *[other] months
+    }
+}
+fit-override = our choice: { $reason }
+table-fit-note = Memory figures come from our model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of the memory it really offers, as nvidia-smi or amd-smi reports it. Among the offers in stock that qualify, we pick the one that finishes our reference job for the least money, bought in whole weeks or months. Per GPU-hour divides a week's price by 168 hours and a month's by { $hours }. Click a figure to see its terms.
+table-memory-note = Memory figures come from our model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of the memory it really offers.
+table-breakdown-caption = { $job }: memory term by term
+col-term = Term
+col-formula = Formula
+col-figure = Figure
+term-weights = Resident weights
+term-trainable = Trainable state
+term-activations = Activations
+term-logits = Logits and loss
+term-buffers = Working buffers
+term-reserve = Runtime reserve
+term-per-card = Per card
+term-total = All cards
+term-sum = sum of the terms above
+term-one-layer = the weights
+term-live = the terms above
+table-calibration-caption = Our estimate against published measurements
+table-calibration-note = { $runs } published runs. Median error { $median }; worst under-estimate { $under }, worst over-estimate { $over }. A negative error means the run needed more than we estimate: the rows with a note say why.
+col-run = Run
+col-measured = Measured
+col-estimate = Our estimate
+col-error = Error
+col-source = Source
+calibration-job = { $model }, { $method }
+calibration-settings = { $seq } tokens, batch { $batch }, { $cards ->
+    [one] 1 card
+   *[other] { $cards } cards, { $sharding }
+}, checkpointing { $checkpointing }
+calibration-allocated = peak allocated
+calibration-reserved = peak reserved
+calibration-nvidia-smi = nvidia-smi
+calibration-unstated = how measured not stated
+calibration-source = Source
+calibration-source-label = { $source } (opens the published measurement)

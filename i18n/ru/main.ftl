@@ -51,7 +51,6 @@ col-card-vram = VRAM карты
 col-weekly = За неделю
 col-monthly = За месяц
 col-per-gpu-hour = За GPU-час
-col-cheapest-fit = Самый дешёвый подходящий вариант в наличии
 rent-week = Арендовать на неделю
 rent-month = Арендовать на месяц
 rent-week-label = Арендовать на неделю: { $offer } в { $region }
@@ -80,22 +79,7 @@ pick-note-cheapest-cuda = NVLink, самый дешёвый вариант с CU
 pick-note-no-sharding = без шардирования
 pick-note-infinity-fabric = Infinity Fabric
 pick-note-compute = производительность в BF16 заметно выше, чем у самой дешёвой подходящей карты; есть поддержка FP8
-table-fit-note = Память посчитана по нашей модели: пересчёт активаций (gradient checkpointing) включён, длина последовательности — { $seq }, размер батча — { $batch }, адаптеры ранга { $rank } (около { $adapter } параметров), служебный резерв (среда CUDA или ROCm, библиотеки) — { $reserve } на каждую карту; результат округлён вверх до целого гигабайта. Выбранная карта должна вмещать задачу в пределах { $headroom } своей памяти. Карты, которых нет в наличии ни в одном регионе, в последней колонке не учитываются. Цена за GPU-час — это месячная цена, делённая на { $hours ->
-    [one] { $hours } час
-    [few] { $hours } часа
-    [many] { $hours } часов
-   *[other] { $hours } часа
-} и на число карт. Раскройте цифру, чтобы увидеть, из чего она складывается.
-table-memory-note = Память посчитана по нашей модели: пересчёт активаций (gradient checkpointing) включён, длина последовательности — { $seq }, размер батча — { $batch }, адаптеры ранга { $rank } (около { $adapter } параметров), служебный резерв (среда CUDA или ROCm, библиотеки) — { $reserve } на каждую карту; результат округлён вверх до целого гигабайта. Выбранная карта должна вмещать задачу в пределах { $headroom } своей памяти. Каждое число — задача на одной карте; если разделить её между несколькими картами, каждая держит ещё и свои активации и резерв, а сколько это вместе, показывает таблица «задача — карта».
 memory-weights = веса { $value }
-memory-trainable = обучаемое состояние (с накладными расходами { $overhead }) { $value }
-memory-other-cards = активации и резерв ещё на { $cards ->
-    [1] одной карте
-    [one] { $cards } карте
-    [few] { $cards } картах
-    [many] { $cards } картах
-   *[other] { $cards } картах
-} { $value }
 memory-activations = активации { $value }
 memory-reserve = служебный резерв { $value }
 memory-total = итого { $value }
@@ -106,7 +90,6 @@ col-gpu = GPU
 col-vram = VRAM
 col-interconnect = Интерконнект
 col-free-now = Свободно
-badge-pick = наш выбор
 spec-no-fp8 = без FP8
 table-cards-note = Цена за GPU-час — это месячная цена, делённая на { $hours ->
     [one] { $hours } час
@@ -222,7 +205,6 @@ memory-model-arch = { $layers ->
     [many] { $layers } слоёв
    *[other] { $layers } слоя
 }, размерность модели (hidden size) { $hidden }, размер словаря { $vocab }
-memory-cheapest = самый дешёвый подходящий вариант в наличии: { $offer }
 memory-no-fit = не помещается ни в один вариант
 
 ## Таблица безубыточности
@@ -410,3 +392,65 @@ sharding-not-rented = { $allowed }; эти карты мы сдаём тольк
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
 fmt-alternatives-separator = { " / " }
+
+## Модель M2: слагаемые памяти, выбор карты, калибровка
+memory-trainable = обучаемое состояние { $value }
+memory-logits = логиты { $value }
+memory-buffers = рабочие буферы { $value }
+memory-per-card = на каждой из { $cards } карт { $value }
+memory-pick = мы бы арендовали: { $offer }
+price-per-gpu-hour = { $price }/GPU-ч
+col-card-share = Доля памяти карты
+fit-of-usable = от { $usable } доступной памяти карты
+fit-rule = дешевле всего завершает наш эталонный запуск: { $cost } за { $count } { $term ->
+    [week] { $count ->
+        [one] неделю
+        [few] недели
+        [many] недель
+       *[other] недели
+    }
+   *[month] { $count ->
+        [one] месяц
+        [few] месяца
+        [many] месяцев
+       *[other] месяца
+    }
+}
+fit-override = наш выбор: { $reason }
+table-fit-note = Объёмы памяти — по нашей модели (ГБ = 10⁹ байт): пересчёт активаций (gradient checkpointing), последовательности по { $seq } токенов, батч { $batch } на карту, адаптеры ранга { $rank } на всех линейных слоях; каждая карта добавляет служебный резерв { $reserve } и ещё { $allocator } от своих тензоров на аллокатор. Карта подходит, если задача занимает не больше { $headroom } памяти, которую карта реально даёт (по nvidia-smi или amd-smi). Из подходящих вариантов в наличии выбираем тот, что дешевле всего завершает наш эталонный запуск при аренде на целые недели или месяцы. Цена за GPU-час — недельная цена, делённая на 168 часов, или месячная, делённая на { $hours }. Нажмите на число, чтобы увидеть слагаемые.
+table-memory-note = Объёмы памяти — по нашей модели (ГБ = 10⁹ байт): пересчёт активаций, последовательности по { $seq } токенов, батч { $batch }, адаптеры ранга { $rank } на всех линейных слоях, служебный резерв { $reserve } и ещё { $allocator } от тензоров на аллокатор. Каждое число — задача на одной карте; таблица выбора карты даёт объём на карту и в сумме на тех картах, которые мы бы арендовали. Карта подходит, если задача занимает не больше { $headroom } памяти, которую она реально даёт.
+table-breakdown-caption = { $job }: память по слагаемым
+col-term = Слагаемое
+col-formula = Формула
+col-figure = Объём
+term-weights = Веса модели
+term-trainable = Обучаемое состояние
+term-activations = Активации
+term-logits = Логиты и функция потерь
+term-buffers = Рабочие буферы
+term-reserve = Служебный резерв
+term-per-card = На карту
+term-total = На всех картах
+term-sum = сумма слагаемых выше
+term-one-layer = веса
+term-live = слагаемые выше
+table-calibration-caption = Наша оценка против опубликованных измерений
+table-calibration-note = Опубликованных запусков: { $runs }. Медианная ошибка { $median }; наибольшая недооценка { $under }, наибольшая переоценка { $over }. Отрицательная ошибка значит, что запуску понадобилось больше, чем мы оцениваем: в строках с примечанием сказано почему.
+col-run = Запуск
+col-measured = Измерено
+col-estimate = Наша оценка
+col-error = Ошибка
+col-source = Источник
+calibration-job = { $model }, { $method }
+calibration-settings = { $seq } токенов, батч { $batch }, { $cards ->
+    [one] 1 карта
+    [few] { $cards } карты, { $sharding }
+    [many] { $cards } карт, { $sharding }
+   *[other] { $cards } карты, { $sharding }
+}, пересчёт активаций: { $checkpointing }
+calibration-allocated = пик выделенной памяти
+calibration-reserved = пик зарезервированной памяти
+calibration-nvidia-smi = nvidia-smi
+calibration-unstated = способ измерения не указан
+calibration-source = Источник
+calibration-source-label = { $source } (открывает опубликованное измерение)

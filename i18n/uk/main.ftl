@@ -51,7 +51,6 @@ col-card-vram = VRAM карти
 col-weekly = За тиждень
 col-monthly = За місяць
 col-per-gpu-hour = За GPU-годину
-col-cheapest-fit = Найдешевший варіант у наявності, що підходить
 rent-week = Орендувати на тиждень
 rent-month = Орендувати на місяць
 rent-week-label = Орендувати на тиждень: { $offer } у { $region }
@@ -81,22 +80,7 @@ pick-note-cheapest-cuda = NVLink, найдешевший варіант із CUD
 pick-note-no-sharding = без шардингу
 pick-note-infinity-fabric = Infinity Fabric
 pick-note-compute = значно вища продуктивність у BF16, ніж у найдешевшої придатної карти, і підтримка FP8
-table-fit-note = Пам’ять пораховано за нашою моделлю: повторне обчислення активацій (gradient checkpointing) увімкнено, довжина послідовності — { $seq }, розмір батча — { $batch }, адаптери рангу { $rank } (близько { $adapter } параметрів), резерв для середовища виконання — { $reserve }; результат округлено вгору до цілого гігабайта. Вибрана карта має вміщувати завдання в межах { $headroom } своєї пам’яті. Ціна за GPU-годину — це місячна ціна, поділена на { $hours ->
-    [one] { $hours } годину
-    [few] { $hours } години
-    [many] { $hours } годин
-   *[other] { $hours } години
-} і на кількість карт. Найдешевший варіант вибрано лише серед карт і конфігурацій, які є в наявності: карт, яких немає в жодному регіоні, у цьому стовпці немає. Розгорніть цифру, щоб побачити, з чого вона складається.
-table-memory-note = Пам’ять пораховано за нашою моделлю: повторне обчислення активацій (gradient checkpointing) увімкнено, довжина послідовності — { $seq }, розмір батча — { $batch }, адаптери рангу { $rank } (близько { $adapter } параметрів), резерв для середовища виконання — { $reserve }; результат округлено вгору до цілого гігабайта. Вибрана карта має вміщувати завдання в межах { $headroom } своєї пам’яті. Кожне число — це завдання на одній карті; якщо розділити його між кількома картами, кожна з них ще тримає власні активації та резерв, а скільки це разом, показує таблиця відповідності.
 memory-weights = ваги { $value }
-memory-trainable = стан навчання (з надбавкою { $overhead }) { $value }
-memory-other-cards = активації й резерв { $cards ->
-    [1] на другій карті
-    [one] на решті { $cards } карт
-    [few] на решті { $cards } карт
-    [many] на решті { $cards } карт
-   *[other] на решті { $cards } карт
-} { $value }
 memory-activations = активації { $value }
 memory-reserve = резерв середовища виконання { $value }
 memory-total = разом { $value }
@@ -107,7 +91,6 @@ col-gpu = GPU
 col-vram = VRAM
 col-interconnect = Інтерконект
 col-free-now = Вільно
-badge-pick = наш вибір
 spec-no-fp8 = без FP8
 table-cards-note = Ціна за GPU-годину — це місячна ціна, поділена на { $hours ->
     [one] { $hours } годину
@@ -223,7 +206,6 @@ memory-model-arch = { $layers ->
     [many] { $layers } шарів
    *[other] { $layers } шару
 }, розмірність прихованого стану { $hidden }, словник { $vocab }
-memory-cheapest = найдешевший варіант у наявності, що підходить: { $offer }
 memory-no-fit = не вміщується в жоден варіант
 
 ## Таблиця беззбитковості
@@ -410,3 +392,65 @@ sharding-not-rented = { $allowed }; ці карти ми здаємо лише �
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
 fmt-alternatives-separator = { " / " }
+
+## Модель M2: складники пам'яті, вибір карти, калібрування
+memory-trainable = стан навчання { $value }
+memory-logits = логіти { $value }
+memory-buffers = робочі буфери { $value }
+memory-per-card = на кожній із { $cards } карт { $value }
+memory-pick = ми б орендували: { $offer }
+price-per-gpu-hour = { $price }/GPU-год
+col-card-share = Частка пам'яті карти
+fit-of-usable = від { $usable } доступної пам'яті карти
+fit-rule = найдешевше завершує наше еталонне завдання: { $cost } за { $count } { $term ->
+    [week] { $count ->
+        [one] тиждень
+        [few] тижні
+        [many] тижнів
+       *[other] тижня
+    }
+   *[month] { $count ->
+        [one] місяць
+        [few] місяці
+        [many] місяців
+       *[other] місяця
+    }
+}
+fit-override = наш вибір: { $reason }
+table-fit-note = Обсяги пам'яті — за нашою моделлю (ГБ = 10⁹ байтів): gradient checkpointing, послідовності по { $seq } токенів, батч { $batch } на карту, адаптери рангу { $rank } на всіх лінійних шарах; кожна карта додає службовий резерв { $reserve } і ще { $allocator } від своїх тензорів для алокатора. Карта підходить, якщо завдання займає не більше { $headroom } пам'яті, яку вона справді надає (за nvidia-smi або amd-smi). Серед придатних варіантів у наявності обираємо той, що найдешевше завершує наше еталонне завдання в оренді на цілі тижні чи місяці. Ціна за GPU-годину — це тижнева ціна, поділена на 168 годин, або місячна, поділена на { $hours }. Натисніть на число, щоб побачити його складники.
+table-memory-note = Обсяги пам'яті — за нашою моделлю (ГБ = 10⁹ байтів): gradient checkpointing, послідовності по { $seq } токенів, батч { $batch }, адаптери рангу { $rank } на всіх лінійних шарах, службовий резерв { $reserve } і ще { $allocator } від тензорів для алокатора. Кожне число — завдання на одній карті; таблиця вибору карти дає обсяг на карту й загалом на тих картах, які ми б орендували. Карта підходить, якщо завдання займає не більше { $headroom } пам'яті, яку вона справді надає.
+table-breakdown-caption = { $job }: пам'ять за складниками
+col-term = Складник
+col-formula = Формула
+col-figure = Обсяг
+term-weights = Ваги моделі
+term-trainable = Стан навчання
+term-activations = Активації
+term-logits = Логіти й функція втрат
+term-buffers = Робочі буфери
+term-reserve = Службовий резерв
+term-per-card = На карту
+term-total = На всіх картах
+term-sum = сума складників вище
+term-one-layer = ваги
+term-live = складники вище
+table-calibration-caption = Наша оцінка проти опублікованих вимірювань
+table-calibration-note = Опублікованих запусків: { $runs }. Медіанна похибка { $median }; найбільша недооцінка { $under }, найбільша переоцінка { $over }. Від'ємна похибка означає, що запуск потребував більше, ніж ми оцінюємо: у рядках із приміткою пояснено чому.
+col-run = Запуск
+col-measured = Виміряно
+col-estimate = Наша оцінка
+col-error = Похибка
+col-source = Джерело
+calibration-job = { $model }, { $method }
+calibration-settings = { $seq } токенів, батч { $batch }, { $cards ->
+    [one] 1 карта
+    [few] { $cards } карти, { $sharding }
+    [many] { $cards } карт, { $sharding }
+   *[other] { $cards } карти, { $sharding }
+}, checkpointing: { $checkpointing }
+calibration-allocated = пік виділеної пам'яті
+calibration-reserved = пік зарезервованої пам'яті
+calibration-nvidia-smi = nvidia-smi
+calibration-unstated = спосіб вимірювання не вказано
+calibration-source = Джерело
+calibration-source-label = { $source } (відкриває опубліковане вимірювання)

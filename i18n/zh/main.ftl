@@ -51,7 +51,6 @@ col-card-vram = 配置显存
 col-weekly = 周租
 col-monthly = 月租
 col-per-gpu-hour = 每 GPU 小时
-col-cheapest-fit = 装得下的最便宜现货方案
 rent-week = 租一周
 rent-month = 租一个月
 rent-week-label = 租一周：{ $offer }，{ $region }
@@ -71,11 +70,7 @@ pick-note-cheapest-cuda = NVLink，最便宜的 CUDA 方案
 pick-note-no-sharding = 无需分片
 pick-note-infinity-fabric = Infinity Fabric
 pick-note-compute = BF16 算力远高于最便宜的现货方案，并支持 FP8
-table-fit-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选配置必须用不超过 { $headroom } 的显存装下任务。每 GPU 小时价格 = 月租 ÷ { $hours } 小时 ÷ 卡数，是折算价，我们不按小时出租。最右一列只比较按最近一次库存统计有现货的卡和配置，各区域都没有现货的卡即使更便宜也不列入。展开数字可查看它由哪几部分组成。
-table-memory-note = 显存按我们的模型估算：开启梯度检查点，序列长度 { $seq }，batch size 为 { $batch }，rank { $rank } 的适配器（约占参数量的 { $adapter }），预留 { $reserve } 运行时开销，结果向上取整到整 GB。所选配置必须用不超过 { $headroom } 的显存装下任务。每个数字都是任务放在一张卡上的需求；拆到多张卡上时，每张卡还要各自放一份激活和预留，合计见适配表。
 memory-weights = 权重 { $value }
-memory-trainable = 可训练状态（含 { $overhead } 额外开销）{ $value }
-memory-other-cards = 其余 { $cards } 张卡上的激活和预留 { $value }
 memory-activations = 激活 { $value }
 memory-reserve = 运行时预留 { $value }
 memory-total = 合计 { $value }
@@ -86,7 +81,6 @@ col-gpu = GPU
 col-vram = 显存
 col-interconnect = 互联
 col-free-now = 空闲
-badge-pick = 推荐
 spec-no-fp8 = 不支持 FP8
 table-cards-note = 每 GPU 小时价格 = 月租 ÷ { $hours } 小时，是折算价，我们不按小时出租。展开空闲数量可查看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
@@ -157,7 +151,6 @@ table-bundles-note = 多卡配置的价格按单卡价格乘以卡数、再扣�
 table-memory-caption = 各模型在各方法下所需的显存及其构成
 col-model = 模型
 memory-model-arch = { $layers } 层，隐藏维度 { $hidden }，词表大小 { $vocab }
-memory-cheapest = 装得下的最便宜现货方案：{ $offer }
 memory-no-fit = 没有现货方案装得下
 
 ## 盈亏平衡表
@@ -302,3 +295,52 @@ sharding-not-rented = { $allowed }；这些卡我们只单卡出租
 chart-items-separator = { "；" }
 fmt-value-label = { $value }（{ $label }）
 fmt-alternatives-separator = { "/" }
+
+## 模型 M2：显存各项、选卡、校准
+memory-trainable = 可训练状态 { $value }
+memory-logits = logits { $value }
+memory-buffers = 工作缓冲区 { $value }
+memory-per-card = { $cards } 张卡每张 { $value }
+memory-pick = 我们会租：{ $offer }
+price-per-gpu-hour = { $price }/GPU 小时
+col-card-share = 占单卡显存
+fit-of-usable = 单卡可用 { $usable }
+fit-rule = 完成参考任务最便宜：{ $cost }，{ $count } { $term ->
+    [week] 周
+   *[month] 个月
+}
+fit-override = 我们的选择：{ $reason }
+table-fit-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡批大小 { $batch }，所有线性层加秩 { $rank } 的适配器；每张卡另加 { $reserve } 运行时预留，并为分配器加上其张量的 { $allocator }。任务占用不超过该卡实际可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom } 时，这张卡才算合格。在有现货的合格方案中，我们选完成参考任务花钱最少的一个，按整周或整月租用计价。每 GPU 小时价格：周价除以 168 小时，月价除以 { $hours } 小时。点击数字可查看各项组成。
+table-memory-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，批大小 { $batch }，所有线性层加秩 { $rank } 的适配器，另加 { $reserve } 运行时预留和张量的 { $allocator }（分配器）。每个数字都是单卡上的任务；选卡表给出我们会租的卡上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格。
+table-breakdown-caption = { $job }：显存逐项计算
+col-term = 项目
+col-formula = 公式
+col-figure = 数值
+term-weights = 常驻权重
+term-trainable = 可训练状态
+term-activations = 激活
+term-logits = logits 与损失
+term-buffers = 工作缓冲区
+term-reserve = 运行时预留
+term-per-card = 每卡
+term-total = 所有卡合计
+term-sum = 以上各项之和
+term-one-layer = 权重
+term-live = 以上各项
+table-calibration-caption = 我们的估算与公开实测对比
+table-calibration-note = 共 { $runs } 次公开运行。误差中位数 { $median }；最大低估 { $under }，最大高估 { $over }。误差为负表示实际需要的显存比我们估算的多，带注释的行说明了原因。
+col-run = 运行
+col-measured = 实测
+col-estimate = 我们的估算
+col-error = 误差
+col-source = 来源
+calibration-job = { $model }，{ $method }
+calibration-settings = { $seq } 个 token，批大小 { $batch }，{ $cards ->
+   *[other] { $cards } 张卡 { $sharding }
+}，梯度检查点 { $checkpointing }
+calibration-allocated = 峰值已分配
+calibration-reserved = 峰值已预留
+calibration-nvidia-smi = nvidia-smi
+calibration-unstated = 未说明测量方式
+calibration-source = 来源
+calibration-source-label = { $source }（打开公开的实测）

@@ -86,8 +86,14 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
     let (w, right, top, row_h) = (720.0_f64 + left - 150.0, 60.0_f64, 58.0_f64, 22.0_f64);
     let bottom = 40.0;
     let h = top + row_h * cells.len() as f64 + bottom;
-    let max_need = cells.iter().map(|m| m.need.total_gb).fold(1.0, f64::max);
-    let mut caps: Vec<u32> = site.tables.offers.iter().map(|o| o.vram_gb).collect();
+    let max_need = cells.iter().map(|m| m.need.total.gb()).fold(1.0, f64::max);
+    // What each offer's cards hold together, in the jobs' unit (usable GB).
+    let mut caps: Vec<u32> = site
+        .tables
+        .offers
+        .iter()
+        .map(|o| (o.usable * f64::from(o.count)).gb().floor() as u32)
+        .collect();
     caps.sort_unstable();
     caps.dedup();
     let max_cap = f64::from(caps.last().copied().unwrap_or(1));
@@ -96,7 +102,7 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
         .min(
             cells
                 .iter()
-                .map(|m| m.need.total_gb)
+                .map(|m| m.need.total.gb())
                 .fold(f64::MAX, f64::min),
         )
         .log2()
@@ -112,7 +118,7 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
                 "chart-memory-item",
                 &[
                     ("job", Arg::Str(site.job_label(m.model, m.method, l))),
-                    ("need", Arg::Str(gb(l, m.need.published_gb()))),
+                    ("need", Arg::Str(gb(l, m.need.total.ceil_gb()))),
                 ],
             )
             .unwrap_or_default()
@@ -239,7 +245,7 @@ fn memory_bars(
     for (i, m) in cells.iter().enumerate() {
         let y = top + row_h * i as f64;
         let x0 = x(2f64.powf(lo));
-        let x1 = x(m.need.total_gb);
+        let x1 = x(m.need.total.gb());
         let method = &cat.methods[m.method].id;
         let _ = write!(
             out,
@@ -264,7 +270,7 @@ fn memory_bars(
             y + row_h / 2.0 + 4.0,
             "value",
             "start",
-            &gb(l, m.need.published_gb()),
+            &gb(l, m.need.total.ceil_gb()),
         );
     }
     out.push_str("</g>");

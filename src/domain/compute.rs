@@ -3,9 +3,8 @@
 
 use rust_decimal::{Decimal, RoundingStrategy};
 
-use super::model::MemoryModel;
-use super::model::{Catalog, Method, Model, OfferRef, Training};
-use super::schema::Trains;
+pub use super::memory::{Bytes, Memory, Method, Trains, memory};
+use super::model::{Catalog, Model, OfferRef, Training};
 
 const HALF_UP: RoundingStrategy = RoundingStrategy::MidpointAwayFromZero;
 
@@ -89,127 +88,8 @@ pub fn covering_term(
     }
 }
 
-/// GB of the BF16 key/value cache: 2 tensors × layers × KV heads × head size × tokens × 2 bytes.
-pub fn kv_cache_gb(model: &Model, seq: u32, batch: u32) -> f64 {
-    let head = f64::from(model.hidden) / f64::from(model.heads.max(1));
-    2.0 * f64::from(model.layers)
-        * f64::from(model.kv_heads)
-        * head
-        * f64::from(seq)
-        * f64::from(batch)
-        * 2.0
-        / 1e9
-}
-
-/// Memory per card when ZeRO-3 shards weights and trainable state over `cards`; activations and
-/// the reserve stay per card.
-pub fn per_card_gb(m: &Memory, cards: u32) -> f64 {
-    (m.weights_gb + m.trainable_gb) / f64::from(cards.max(1)) + m.activations_gb + m.reserve_gb
-}
-
-/// Memory of the whole job on `cards` cards: the sharded weights and trainable state once, and
-/// every card's own activations and runtime reserve (each card runs its own micro-batch and
-/// has its own CUDA or ROCm context). On one card, the job's total.
-pub fn placed_total_gb(m: &Memory, cards: u32) -> f64 {
-    m.weights_gb + m.trainable_gb + f64::from(cards.max(1)) * (m.activations_gb + m.reserve_gb)
-}
-
-/// A job whose memory is estimated.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Job {
-    /// Parameters counted (nominal for the published tables, exact for a real checkpoint).
-    pub params: f64,
-    pub seq_len: u32,
-    pub batch: u32,
-    pub grad_checkpointing: bool,
-    pub lora_rank: u32,
-}
-
-impl Job {
-    /// The published tables' job: the model's nominal size and the memory model's defaults.
-    pub fn published(model: &Model, mm: &MemoryModel) -> Job {
-        Job {
-            params: model.params,
-            seq_len: mm.seq_len,
-            batch: mm.batch,
-            grad_checkpointing: mm.grad_checkpointing,
-            lora_rank: mm.lora_rank,
-        }
-    }
-}
-
-/// Model M's terms, in GB (1e9 bytes).
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
-pub struct Memory {
-    /// Resident base weights: P × base bytes.
-    pub weights_gb: f64,
-    /// Gradients, master copy and optimizer state of what trains, with the overhead η.
-    pub trainable_gb: f64,
-    /// Activations kept for the backward pass (and the logits).
-    pub activations_gb: f64,
-    /// Fixed runtime safety reserve.
-    pub reserve_gb: f64,
-    pub total_gb: f64,
-}
-
-impl Memory {
-    /// The published figure: whole GB, rounded up.
-    pub fn published_gb(&self) -> u64 {
-        ceil_gb(self.total_gb)
-    }
-}
-
-/// A memory figure as the site publishes it: rounded up to the whole GB, after rounding to a
-/// micro-GB so binary noise cannot push an exact integer up.
-pub fn ceil_gb(v: f64) -> u64 {
-    let t = (v * 1e6).round() / 1e6;
-    t.ceil().max(0.0) as u64
-}
-
-/// Model M (ARITHMETIC.md §3.1): P·b_w + (1+η)·S + A + C_rt.
-pub fn memory(model: &Model, method: &Method, mm: &MemoryModel, job: Job) -> Memory {
-    let p = job.params;
-    let weights = p * method.base_bytes;
-    let state = match method.trains {
-        Trains::Full => p * method.state_bytes_total(),
-        Trains::Adapter => {
-            let fraction = mm.adapter_fraction * f64::from(job.lora_rank) / f64::from(mm.lora_rank);
-            fraction * p * mm.adapter_bytes_per_param
-        }
-    };
-    let trainable = (1.0 + mm.eta) * state;
-    let (h, l, i, v) = (
-        f64::from(model.hidden),
-        f64::from(model.layers),
-        f64::from(model.intermediate),
-        f64::from(model.vocab),
-    );
-    let tokens = f64::from(job.batch) * f64::from(job.seq_len);
-    let per_layer = 16.0 * h + 8.0 * i;
-    let activations = if job.grad_checkpointing {
-        tokens * (2.0 * h * l + per_layer + 10.0 * v)
-    } else {
-        tokens * (l * per_layer + 10.0 * v)
-    };
-    let gb = |b: f64| b / 1e9;
-    let total = gb(weights) + gb(trainable) + gb(activations) + mm.runtime_reserve_gb;
-    Memory {
-        weights_gb: gb(weights),
-        trainable_gb: gb(trainable),
-        activations_gb: gb(activations),
-        reserve_gb: mm.runtime_reserve_gb,
-        total_gb: total,
-    }
-}
-
-/// Bytes of training state per parameter when every parameter trains (weights + state): 16 for Adam.
-pub fn bytes_per_param(method: &Method) -> f64 {
-    method.base_bytes
-        + match method.trains {
-            Trains::Full => method.state_bytes_total(),
-            Trains::Adapter => 0.0,
-        }
-}
+/// Hours in a week: a weekly term's per-GPU-hour is its price over these.
+pub const HOURS_PER_WEEK: u32 = 168;
 
 /// Something to rent, priced.
 #[derive(Debug, Clone, PartialEq)]
@@ -220,53 +100,165 @@ pub struct Offer {
     pub count: u32,
     pub weekly: Decimal,
     pub monthly: Decimal,
+    /// The month's price per GPU-hour (monthly / hours in a month / cards).
     pub per_gpu_hour: Decimal,
-    /// All the offer's cards together.
+    /// The week's price per GPU-hour (weekly / 168 / cards).
+    pub per_gpu_hour_week: Decimal,
+    /// One card's usable memory.
+    pub usable: Bytes,
+    /// All the offer's cards together, as marketed (GB).
     pub vram_gb: u32,
-    /// One card's.
+    /// One card's, as marketed.
     pub card_vram_gb: u32,
     pub discount: Decimal,
-    /// Some region has this many of the card free (`free_now` in the data).
+    /// Per region: free cards (a single card) or free whole nodes (a bundle).
+    pub free: Vec<u32>,
+    /// Some region has one free (a bundle: a whole node).
     pub in_stock: bool,
 }
 
 impl Offer {
-    /// Whether a job fits within `limit` (the headroom share) of each card's memory.
+    /// Whether every card holds `need` within `limit` (the headroom share) of its usable memory.
     pub fn holds(&self, need: &Memory, limit: f64) -> bool {
-        per_card_gb(need, self.count) <= limit * f64::from(self.card_vram_gb)
+        need.cards == self.count && need.per_card <= self.usable * limit
     }
+    /// The price per GPU-hour of a term.
+    pub fn rate(&self, term: Term) -> Decimal {
+        match term {
+            Term::Weekly => self.per_gpu_hour_week,
+            Term::Monthly => self.per_gpu_hour,
+        }
+    }
+}
+
+/// A job's memory on an offer's cards: split the default way over a bundle's.
+pub fn need_on(cat: &Catalog, model: &Model, method: &Method, o: &Offer) -> Memory {
+    memory(
+        &model.arch,
+        method,
+        &cat.memory.constants,
+        &cat.job_on(o.count),
+    )
+}
+
+/// A job's memory on one card at the published settings.
+pub fn need_alone(cat: &Catalog, model: &Model, method: &Method) -> Memory {
+    memory(&model.arch, method, &cat.memory.constants, &cat.job_on(1))
+}
+
+/// What the pick rule weighed for one offer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    /// Index into `Tables::offers`.
+    pub offer: usize,
+    pub need: Memory,
+    /// Hours of the reference job at the low MFU.
+    pub hours: f64,
+    /// The cheapest run of terms that covers them.
+    pub term: Term,
+    pub term_count: u32,
+    pub cost: Decimal,
+}
+
+/// Hours of `tokens` of training on an offer at `mfu`.
+fn hours_on(
+    cat: &Catalog,
+    model: &Model,
+    method: &Method,
+    o: &Offer,
+    tokens: f64,
+    mfu: f64,
+) -> f64 {
+    let k = flops_per_param_token(
+        &cat.training,
+        method,
+        cat.memory.defaults.grad_checkpointing,
+    );
+    let tflops = tflops_of(cat, o.card);
+    training_hours(k, model.params, tokens, tflops, o.count, mfu)
+}
+
+fn tflops_of(cat: &Catalog, card: usize) -> f64 {
+    cat.cards[card]
+        .bf16_tflops
+        .as_ref()
+        .and_then(|s| rust_decimal::prelude::ToPrimitive::to_f64(&s.value))
+        .unwrap_or(0.0)
+}
+
+/// The pick rule (ARITHMETIC.md §7.5): among offers in stock whose every card holds the job
+/// within the headroom, the one that finishes `tokens` of training for the least money, bought
+/// as the cheapest covering run of weekly or monthly terms (time at the low MFU); then the lower
+/// monthly price, then data order. `None` when no offer in stock holds it.
+pub fn pick(
+    cat: &Catalog,
+    offers: &[Offer],
+    model: &Model,
+    method: &Method,
+    tokens: f64,
+) -> Option<Choice> {
+    let limit = cat.headroom_share();
+    offers
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.in_stock && tflops_of(cat, o.card) > 0.0)
+        .filter_map(|(i, o)| {
+            let need = need_on(cat, model, method, o);
+            o.holds(&need, limit).then(|| {
+                let hours = hours_on(cat, model, method, o, tokens, cat.training.mfu_low);
+                let (term, term_count, cost) =
+                    covering_term(hours, o.weekly, o.monthly, cat.hours_per_month);
+                Choice {
+                    offer: i,
+                    need,
+                    hours,
+                    term,
+                    term_count,
+                    cost,
+                }
+            })
+        })
+        .min_by_key(|c| (c.cost, offers[c.offer].monthly, c.offer))
+}
+
+/// The tokens of the fit table's reference job.
+pub fn reference_tokens(cat: &Catalog) -> f64 {
+    let (examples, epochs) = cat.reference_job;
+    f64::from(examples) * f64::from(epochs) * f64::from(cat.training.tokens_per_example)
 }
 
 /// One fit-table row, computed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fit {
     pub row: usize,
+    /// The job on its offer's cards: per card and in total.
     pub need: Memory,
-    /// The job on its pick's cards: per card, and all cards together.
-    pub per_card_gb: f64,
-    pub total_gb: f64,
     /// Index into `Tables::offers`.
     pub offer: usize,
-    /// Per-card need / one card's memory.
-    pub utilisation: f64,
-    /// The cheapest offer in stock (monthly) whose memory holds the need within the headroom;
-    /// the pick itself when none is.
-    pub cheapest: usize,
+    /// Per-card need / one card's usable memory.
+    pub share: f64,
+    /// The rule's pick and what it weighed (the pick itself unless overridden).
+    pub choice: Choice,
+    /// The Fluent key of a hand override's reason.
+    pub override_reason: Option<String>,
 }
 
-/// One card's monthly term against its market hourly range.
+/// One card's terms against its market hourly range.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BreakEven {
     /// Index into `Tables::offers` (single cards).
     pub offer: usize,
     /// Index into the market rates.
     pub rate: usize,
-    /// Break-even against the high hourly rate (fewer hours) and the low one (more hours).
+    /// Monthly break-even against the high hourly rate (fewer hours) and the low one (more).
     pub hours_low: Decimal,
     pub hours_high: Decimal,
     /// Those hours as a share of the month.
     pub share_low: Decimal,
     pub share_high: Decimal,
+    /// The weekly term's break-even, in hours of the week's 168, the same way.
+    pub week_hours_low: Decimal,
+    pub week_hours_high: Decimal,
     /// The window (two weeks) round the clock at the low and high hourly rates.
     pub window_low: Decimal,
     pub window_high: Decimal,
@@ -287,13 +279,15 @@ pub struct TrainingRow {
     /// At the high MFU (fast) and the low MFU (slow).
     pub hours_fast: f64,
     pub hours_slow: f64,
-    /// Hours × per-GPU-hour price × cards.
+    /// Hours × the per-GPU-hour of the term that covers them × cards.
     pub cost_fast: Decimal,
     pub cost_slow: Decimal,
     /// The cheapest weekly or monthly terms that cover the slow hours.
     pub term: Term,
     pub term_count: u32,
     pub term_cost: Decimal,
+    /// The Fluent key of a hand override's reason.
+    pub override_reason: Option<String>,
 }
 
 /// One cell of the memory table: a model trained with a method.
@@ -301,9 +295,10 @@ pub struct TrainingRow {
 pub struct MemoryCell {
     pub model: usize,
     pub method: usize,
+    /// On one card.
     pub need: Memory,
-    /// The cheapest offer that holds it within the headroom.
-    pub cheapest: Option<usize>,
+    /// The rule's pick for the reference job, if an offer in stock holds it.
+    pub pick: Option<Choice>,
 }
 
 /// What a violation is about.
@@ -313,16 +308,17 @@ pub enum Subject {
     TrainingJob(usize),
 }
 
-/// A pick that does not fit its card.
+/// A job that no offer holds, or that does not fit its hand-picked offer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FitViolation {
     pub row: Subject,
-    /// Per card.
-    pub need_gb: f64,
-    /// One card's memory, and the cards.
-    pub vram_gb: u32,
-    pub cards: u32,
-    pub limit_gb: f64,
+    /// Per card, on the offer (or on one card when nothing holds it).
+    pub need: Bytes,
+    /// The offer's id, when one was named.
+    pub offer: Option<String>,
+    /// One card's usable memory and the share allowed of it.
+    pub usable: Bytes,
+    pub limit: Bytes,
 }
 
 /// Every computed table of the site.
@@ -346,6 +342,13 @@ impl Tables {
     pub fn break_even_of(&self, r: OfferRef) -> Option<&BreakEven> {
         self.break_even.iter().find(|b| self.offers[b.offer].r == r)
     }
+
+    /// The memory cell of a model × method.
+    pub fn cell(&self, model: usize, method: usize) -> Option<&MemoryCell> {
+        self.memory
+            .iter()
+            .find(|c| c.model == model && c.method == method)
+    }
 }
 
 /// All offers with their prices.
@@ -353,7 +356,8 @@ pub fn offers(cat: &Catalog) -> Vec<Offer> {
     let hours = cat.hours_per_month;
     let mut out = Vec::new();
     for (i, c) in cat.cards.iter().enumerate() {
-        if let Some(p) = c.price {
+        if let (Some(p), Some(usable)) = (c.price, c.usable) {
+            let free = c.free_now.clone().unwrap_or_default();
             out.push(Offer {
                 r: OfferRef::Card(i),
                 id: c.id.clone(),
@@ -362,111 +366,127 @@ pub fn offers(cat: &Catalog) -> Vec<Offer> {
                 weekly: p.weekly_usd,
                 monthly: p.monthly_usd,
                 per_gpu_hour: per_gpu_hour(p.monthly_usd, 1, hours),
+                per_gpu_hour_week: per_gpu_hour(p.weekly_usd, 1, HOURS_PER_WEEK),
+                usable,
                 vram_gb: c.vram_gb,
                 card_vram_gb: c.vram_gb,
                 discount: Decimal::ZERO,
-                in_stock: stocked(c, 1),
+                in_stock: free.iter().any(|&n| n > 0),
+                free,
             });
         }
     }
     for (i, b) in cat.bundles.iter().enumerate() {
         let card = &cat.cards[b.card];
-        let Some(p) = card.price else { continue };
+        let (Some(p), Some(usable)) = (card.price, card.usable) else {
+            continue;
+        };
         let sig = cat.significant_figures;
         let monthly = multi_card_price(p.monthly_usd, b.count, b.discount, sig);
+        let weekly = multi_card_price(p.weekly_usd, b.count, b.discount, sig);
         out.push(Offer {
             r: OfferRef::Bundle(i),
             id: b.id.clone(),
             card: b.card,
             count: b.count,
-            weekly: multi_card_price(p.weekly_usd, b.count, b.discount, sig),
+            weekly,
             monthly,
             per_gpu_hour: per_gpu_hour(monthly, b.count, hours),
+            per_gpu_hour_week: per_gpu_hour(weekly, b.count, HOURS_PER_WEEK),
+            usable,
             vram_gb: card.vram_gb * b.count,
             card_vram_gb: card.vram_gb,
             discount: b.discount,
-            in_stock: stocked(card, b.count),
+            in_stock: b.free_nodes.iter().any(|&n| n > 0),
+            free: b.free_nodes.clone(),
         });
     }
     out
 }
 
-/// Whether some region has `count` of the card free.
-fn stocked(card: &crate::domain::model::Card, count: u32) -> bool {
-    card.free_now
-        .as_ref()
-        .is_some_and(|free| free.iter().any(|&n| n >= count))
-}
-
-/// The cheapest offer in stock (by monthly price, then data order) whose cards hold `need`.
-pub fn cheapest_fit(cat: &Catalog, offers: &[Offer], need: &Memory) -> Option<usize> {
-    let limit = cat.headroom_share();
-    offers
-        .iter()
-        .enumerate()
-        .filter(|(_, o)| o.in_stock && o.holds(need, limit))
-        .min_by_key(|(i, o)| (o.monthly, *i))
-        .map(|(i, _)| i)
-}
-
-/// Computes every table. Fails with every fit row whose pick cannot hold its job.
+/// Computes every table. Fails with every job no offer holds, and every hand-picked offer that
+/// cannot hold its job.
 pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
     let offers = offers(cat);
     let limit = cat.headroom_share();
+    let reference = reference_tokens(cat);
     let mut fit = Vec::new();
     let mut violations = Vec::new();
     for (row, r) in cat.fit_rows.iter().enumerate() {
         let model = &cat.models[r.model];
         let method = &cat.methods[r.method];
-        let need = memory(
-            model,
-            method,
-            &cat.memory,
-            Job::published(model, &cat.memory),
-        );
-        let Some(offer) = offers.iter().position(|o| o.r == r.pick) else {
+        let choice = pick(cat, &offers, model, method, reference);
+        let chosen = match (&r.pick, &choice) {
+            (Some((pick, reason)), _) => offers
+                .iter()
+                .position(|o| o.r == *pick)
+                .map(|i| (i, Some(reason.clone()))),
+            (None, Some(c)) => Some((c.offer, None)),
+            (None, None) => None,
+        };
+        let Some((offer, override_reason)) = chosen else {
+            let need = need_alone(cat, model, method);
+            violations.push(FitViolation {
+                row: Subject::FitRow(row),
+                need: need.per_card,
+                offer: None,
+                usable: Bytes::ZERO,
+                limit: Bytes::ZERO,
+            });
             continue;
         };
         let o = &offers[offer];
-        let per_card = per_card_gb(&need, o.count);
+        let need = need_on(cat, model, method, o);
         if !o.holds(&need, limit) {
-            violations.push(FitViolation {
-                row: Subject::FitRow(row),
-                need_gb: per_card,
-                vram_gb: o.card_vram_gb,
-                cards: o.count,
-                limit_gb: limit * f64::from(o.card_vram_gb),
-            });
+            violations.push(violation(Subject::FitRow(row), &need, o, limit));
             continue;
         }
-        let cheapest = cheapest_fit(cat, &offers, &need).unwrap_or(offer);
+        let choice = choice.unwrap_or_else(|| Choice {
+            offer,
+            need,
+            hours: hours_on(cat, model, method, o, reference, cat.training.mfu_low),
+            term: Term::Monthly,
+            term_count: 1,
+            cost: o.monthly,
+        });
         fit.push(Fit {
             row,
             need,
-            per_card_gb: per_card,
-            total_gb: placed_total_gb(&need, o.count),
             offer,
-            utilisation: per_card / f64::from(o.card_vram_gb),
-            cheapest,
+            share: need.per_card.share_of(o.usable),
+            choice,
+            override_reason,
         });
     }
-    let memory = memory_grid(cat, &offers);
+    let memory = memory_grid(cat, &offers, reference);
     let break_even = break_even_rows(cat, &offers);
     let mut training = Vec::new();
     for (j, job) in cat.training.jobs.iter().enumerate() {
-        let Some(offer) = offers.iter().position(|o| o.r == job.offer) else {
-            continue;
+        let model = &cat.models[job.model];
+        let method = &cat.methods[job.method];
+        let offer = match &job.offer {
+            Some((r, reason)) => offers
+                .iter()
+                .position(|o| o.r == *r)
+                .map(|i| (i, Some(reason.clone()))),
+            None => pick(cat, &offers, model, method, job_tokens(job)).map(|c| (c.offer, None)),
         };
-        let row = training_row(cat, &offers, j, offer);
-        let o = &offers[offer];
-        if !o.holds(&row.need, limit) {
+        let Some((offer, reason)) = offer else {
+            let need = need_alone(cat, model, method);
             violations.push(FitViolation {
                 row: Subject::TrainingJob(j),
-                need_gb: per_card_gb(&row.need, o.count),
-                vram_gb: o.card_vram_gb,
-                cards: o.count,
-                limit_gb: limit * f64::from(o.card_vram_gb),
+                need: need.per_card,
+                offer: None,
+                usable: Bytes::ZERO,
+                limit: Bytes::ZERO,
             });
+            continue;
+        };
+        let mut row = training_row(cat, &offers, j, offer);
+        row.override_reason = reason;
+        let o = &offers[offer];
+        if !o.holds(&row.need, limit) {
+            violations.push(violation(Subject::TrainingJob(j), &row.need, o, limit));
         }
         training.push(row);
     }
@@ -483,29 +503,37 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
     }
 }
 
+fn violation(row: Subject, need: &Memory, o: &Offer, limit: f64) -> FitViolation {
+    FitViolation {
+        row,
+        need: need.per_card,
+        offer: Some(o.id.clone()),
+        usable: o.usable,
+        limit: o.usable * limit,
+    }
+}
+
+fn job_tokens(job: &super::model::TrainingJob) -> f64 {
+    f64::from(job.examples) * f64::from(job.epochs) * f64::from(job.tokens_per_example)
+}
+
 /// Every model with every method, at the published job settings.
-fn memory_grid(cat: &Catalog, offers: &[Offer]) -> Vec<MemoryCell> {
+fn memory_grid(cat: &Catalog, offers: &[Offer], reference: f64) -> Vec<MemoryCell> {
     let mut out = Vec::new();
     for (mi, model) in cat.models.iter().enumerate() {
         for (me, method) in cat.methods.iter().enumerate() {
-            let need = memory(
-                model,
-                method,
-                &cat.memory,
-                Job::published(model, &cat.memory),
-            );
             out.push(MemoryCell {
                 model: mi,
                 method: me,
-                need,
-                cheapest: cheapest_fit(cat, offers, &need),
+                need: need_alone(cat, model, method),
+                pick: pick(cat, offers, model, method, reference),
             });
         }
     }
     out
 }
 
-/// Each single card with a market rate: its term against the hourly range.
+/// Each single card with a market rate: its terms against the hourly range.
 fn break_even_rows(cat: &Catalog, offers: &[Offer]) -> Vec<BreakEven> {
     let m = &cat.market;
     let month = Decimal::from(cat.hours_per_month);
@@ -520,7 +548,7 @@ fn break_even_rows(cat: &Catalog, offers: &[Offer]) -> Vec<BreakEven> {
             let hours_low = break_even_hours(o.monthly, r.high, m.round_hours);
             let hours_high = break_even_hours(o.monthly, r.low, m.round_hours);
             let share = |h: Decimal| (h / month).round_dp_with_strategy(2, HALF_UP);
-            let weeks = m.window_hours.div_ceil(168).max(1);
+            let weeks = m.window_hours.div_ceil(HOURS_PER_WEEK).max(1);
             Some(BreakEven {
                 offer: i,
                 rate,
@@ -528,6 +556,8 @@ fn break_even_rows(cat: &Catalog, offers: &[Offer]) -> Vec<BreakEven> {
                 hours_high,
                 share_low: share(hours_low),
                 share_high: share(hours_high),
+                week_hours_low: break_even_hours(o.weekly, r.high, m.round_hours),
+                week_hours_high: break_even_hours(o.weekly, r.low, m.round_hours),
                 window_low: (window * r.low).round_dp_with_strategy(2, HALF_UP),
                 window_high: (window * r.high).round_dp_with_strategy(2, HALF_UP),
                 window_weeks: weeks,
@@ -537,28 +567,24 @@ fn break_even_rows(cat: &Catalog, offers: &[Offer]) -> Vec<BreakEven> {
         .collect()
 }
 
-/// One training job on its offer.
+/// One training job on an offer.
 pub fn training_row(cat: &Catalog, offers: &[Offer], j: usize, offer: usize) -> TrainingRow {
     let t = &cat.training;
     let job = &t.jobs[j];
     let model = &cat.models[job.model];
     let method = &cat.methods[job.method];
     let o = &offers[offer];
-    let mut settings = Job::published(model, &cat.memory);
+    let mut settings = cat.job_on(o.count);
     settings.grad_checkpointing = job.checkpointing;
-    let need = memory(model, method, &cat.memory, settings);
-    let tokens =
-        f64::from(job.examples) * f64::from(job.epochs) * f64::from(job.tokens_per_example);
+    let need = memory(&model.arch, method, &cat.memory.constants, &settings);
+    let tokens = job_tokens(job);
     let k = flops_per_param_token(t, method, job.checkpointing);
-    let tflops = cat.cards[o.card]
-        .bf16_tflops
-        .as_ref()
-        .and_then(|s| rust_decimal::prelude::ToPrimitive::to_f64(&s.value))
-        .unwrap_or(0.0);
+    let tflops = tflops_of(cat, o.card);
     let hours = |mfu: f64| training_hours(k, model.params, tokens, tflops, o.count, mfu);
     let (fast, slow) = (hours(t.mfu_high), hours(t.mfu_low));
-    let (term, term_count, term_cost) =
-        covering_term(slow, o.weekly, o.monthly, cat.hours_per_month);
+    let cover = |h: f64| covering_term(h, o.weekly, o.monthly, cat.hours_per_month);
+    let (term, term_count, term_cost) = cover(slow);
+    let (term_fast, _, _) = cover(fast);
     TrainingRow {
         job: j,
         offer,
@@ -567,11 +593,12 @@ pub fn training_row(cat: &Catalog, offers: &[Offer], j: usize, offer: usize) -> 
         flops: k * model.params * tokens,
         hours_fast: fast,
         hours_slow: slow,
-        cost_fast: hourly_cost(fast, o.per_gpu_hour, o.count),
-        cost_slow: hourly_cost(slow, o.per_gpu_hour, o.count),
+        cost_fast: hourly_cost(fast, o.rate(term_fast), o.count),
+        cost_slow: hourly_cost(slow, o.rate(term), o.count),
         term,
         term_count,
         term_cost,
+        override_reason: None,
     }
 }
 
@@ -608,6 +635,10 @@ mod tests {
         cat
     }
 
+    fn by_id(offers: &[Offer], id: &str) -> usize {
+        offers.iter().position(|o| o.id == id).expect(id)
+    }
+
     #[test]
     fn a_job_without_checkpointing_trains_faster_and_needs_more_memory() {
         let mut cat = fixture_catalog();
@@ -618,107 +649,108 @@ mod tests {
             .iter()
             .position(|j| j.id == "7b-lora-a100")
             .expect("job");
-        let o = offers
-            .iter()
-            .position(|o| o.r == cat.training.jobs[j].offer)
-            .expect("offer");
+        let o = by_id(&offers, "a100-sxm");
         let with = training_row(&cat, &offers, j, o);
         cat.training.jobs[j].checkpointing = false;
         cat.training.jobs[j].tokens_per_example *= 2;
         let without = training_row(&cat, &offers, j, o);
         // k goes from 6 to 4 (no recompute) while the tokens double: 2 × 4/6 of the time.
         assert!((without.hours_slow / with.hours_slow - 2.0 * 4.0 / 6.0).abs() < 1e-9);
-        assert!(without.need.activations_gb > 5.0 * with.need.activations_gb);
+        assert!(without.need.activations.gb() > 5.0 * with.need.activations.gb());
         assert!(without.cost_slow > with.cost_slow);
     }
 
     #[test]
     fn training_cost_of_the_fixtures_two_jobs_derived_by_hand() {
-        // From the fixture's data (tests/fixtures/site/data; derived by hand, not by this code):
-        // 7b-full-a100 (training.yaml): llama2-7b, P = 7.0e9 (models.yaml), method full with
-        // checkpointing → k = 8; tokens = 50,000 examples × 2 epochs × 1,300 = 1.3e8; offer
-        // 2x-a100-sxm: 2 cards × 312 dense BF16 TFLOPS (cards.yaml), monthly 2 × 1000 × 0.95
-        // = 1,900 → 1900 / 720 / 2 = 1.319444 → $1.32 per GPU-hour.
-        //   slow (MFU 0.25): 8 × 7e9 × 1.3e8 / (312e12 × 2 × 0.25 × 3600) = 7.28e18 / 5.616e17
-        //     = 12.962963 h; × 1.32 × 2 cards = 34.222222 → $34.22
-        //   fast (MFU 0.50): 6.481481 h × 1.32 × 2 = 17.111111 → $17.11
-        // 7b-lora-a100: llama2-7b, lora with checkpointing → k = 6; tokens = 5,000 × 3 × 1,300
-        // = 1.95e7; a100-sxm: 1 card × 312 TFLOPS, 1000 / 720 = 1.3889 → $1.39 per GPU-hour.
-        //   slow: 6 × 7e9 × 1.95e7 / (312e12 × 0.25 × 3600) = 8.19e17 / 2.808e17
-        //     = 2.916667 h × 1.39 = 4.054167 → $4.05
-        //   fast: 1.458333 h × 1.39 = 2.027083 → $2.03
+        // From the fixture's data (derived by hand, not by this code): P = 6,738,415,616, the
+        // count from Llama 2 7B's shapes (models.yaml).
+        // 7b-full-a100: full with checkpointing → k = 8; tokens = 50,000 × 2 × 1,300 = 1.3e8;
+        // override 2x-a100-sxm: 2 × 312 TFLOPS; weekly 2 × 300 × 0.95 = 570 → 570 / 168 / 2 =
+        // 1.696 → $1.70 per GPU-hour for a week (the term that covers the job).
+        //   slow (MFU 0.25): 8 × P × 1.3e8 / (312e12 × 2 × 0.25 × 3600) = 12.4785 h;
+        //     × 1.70 × 2 = 42.4271 → $42.43
+        //   fast (MFU 0.50): 6.2390 h × 1.70 × 2 = 21.2124 → $21.21
+        // 7b-lora-a100 on a100-sxm (k = 6, tokens 1.95e7, 312 TFLOPS): weekly 300 / 168 = 1.7857
+        // → $1.79 per GPU-hour.
+        //   slow: 6 × P × 1.95e7 / (312e12 × 0.25 × 3600) = 2.8076 h × 1.79 = 5.0256 → $5.03
+        //   fast: 1.4038 h × 1.79 = 2.5128 → $2.51
         let cat = fixture_catalog();
-        let tables = compute(&cat).expect("the fixture's data/ computes");
-        let row = |id: &str| {
-            tables
-                .training
-                .iter()
-                .find(|r| cat.training.jobs[r.job].id == id)
-                .unwrap_or_else(|| panic!("job {id} in the fixture's training.yaml"))
+        let offers = offers(&cat);
+        let row = |id: &str, offer: &str| {
+            let j = cat.training.jobs.iter().position(|j| j.id == id).expect(id);
+            training_row(&cat, &offers, j, by_id(&offers, offer))
         };
-        let full = row("7b-full-a100");
-        assert_eq!(tables.offers[full.offer].id, "2x-a100-sxm");
+        let full = row("7b-full-a100", "2x-a100-sxm");
         assert!(
-            (full.hours_slow - 12.962_963).abs() < 1e-6,
+            (full.hours_slow - 12.477_9).abs() < 1e-3,
             "{}",
             full.hours_slow
         );
-        assert_eq!(full.cost_slow, d("34.22"));
-        assert_eq!(full.cost_fast, d("17.11"));
-        let lora = row("7b-lora-a100");
-        assert_eq!(tables.offers[lora.offer].id, "a100-sxm");
+        assert_eq!(full.term, Term::Weekly);
+        assert_eq!(full.cost_slow, d("42.43"));
+        assert_eq!(full.cost_fast, d("21.21"));
+        let lora = row("7b-lora-a100", "a100-sxm");
         assert!(
-            (lora.hours_slow - 2.916_667).abs() < 1e-6,
+            (lora.hours_slow - 2.807_6).abs() < 1e-3,
             "{}",
             lora.hours_slow
         );
-        assert_eq!(lora.cost_slow, d("4.05"));
-        assert_eq!(lora.cost_fast, d("2.03"));
+        assert_eq!(lora.cost_slow, d("5.03"));
+        assert_eq!(lora.cost_fast, d("2.51"));
+        // The computed table keeps the override of the full job and its reason.
+        let tables = compute(&cat).expect("the fixture's data/ computes");
+        let t = tables
+            .training
+            .iter()
+            .find(|r| cat.training.jobs[r.job].id == "7b-full-a100")
+            .expect("row");
+        assert_eq!(tables.offers[t.offer].id, "2x-a100-sxm");
+        assert_eq!(
+            t.override_reason.as_deref(),
+            Some("pick-note-cheapest-cuda")
+        );
     }
 
     #[test]
-    fn the_cheapest_fit_is_chosen_among_offers_in_stock() {
-        // The fixture's RTX 4090 ($360 a month, 24 GB) has no `free_now`: 7B QLoRA (10.15 GB)
-        // fits it, but the cheapest offer in stock that holds it is the A100 SXM ($1,000).
+    fn the_pick_is_the_cheapest_to_finish_among_offers_in_stock_that_hold_the_job() {
+        // The fixture's RTX 4090 ($100 a week, 24 GB) holds 7B QLoRA but has no `free_now`;
+        // of the offers in stock, the A100 SXM finishes the reference job in a week for $300.
         let cat = fixture_catalog();
         let offers = offers(&cat);
-        let by_id = |id: &str| offers.iter().position(|o| o.id == id).expect(id);
-        assert!(!offers[by_id("rtx-4090")].in_stock);
-        assert!(offers[by_id("a100-sxm")].in_stock);
+        assert!(!offers[by_id(&offers, "rtx-4090")].in_stock);
         let model = &cat.models[cat.model_index("llama2-7b").expect("model")];
         let method = &cat.methods[cat.method_index("qlora").expect("method")];
-        let need = memory(
-            model,
-            method,
-            &cat.memory,
-            Job::published(model, &cat.memory),
-        );
-        assert!(offers[by_id("rtx-4090")].holds(&need, cat.headroom_share()));
-        assert_eq!(cheapest_fit(&cat, &offers, &need), Some(by_id("a100-sxm")));
+        let need = need_on(&cat, model, method, &offers[by_id(&offers, "rtx-4090")]);
+        assert!(offers[by_id(&offers, "rtx-4090")].holds(&need, cat.headroom_share()));
+        let c = pick(&cat, &offers, model, method, reference_tokens(&cat)).expect("a pick");
+        assert_eq!(offers[c.offer].id, "a100-sxm");
+        assert_eq!((c.term, c.term_count, c.cost), (Term::Weekly, 1, d("300")));
+        // With the 4090 in stock, it wins: it finishes the same job in a week for $100.
+        let mut stocked = offers.clone();
+        let i = by_id(&stocked, "rtx-4090");
+        stocked[i].in_stock = true;
+        let c = pick(&cat, &stocked, model, method, reference_tokens(&cat)).expect("a pick");
+        assert_eq!(stocked[c.offer].id, "rtx-4090");
+        // A bundle with no whole node free is not in stock, whatever its cards' stock.
+        assert!(!offers[by_id(&offers, "8x-h100-sxm")].in_stock);
+        assert!(offers[by_id(&offers, "2x-a100-sxm")].in_stock);
     }
 
     #[test]
-    fn a_job_on_several_cards_counts_activations_and_reserve_on_each() {
-        // 7B full fine-tuning (the fixture's fit row on 2x-a100-sxm): weights 14 GB, trainable
-        // 111.72 GB, activations 1.51 GB, reserve 4.5 GB; 131.73 GB as one job.
-        // On 2 cards: (14 + 111.72) / 2 + 1.51 + 4.5 = 68.87 GB per card, and
-        // 14 + 111.72 + 2 × (1.51 + 4.5) = 137.74 GB in all (= 2 × 68.87).
+    fn one_job_has_one_figure_per_card_and_in_total_compared_in_bytes() {
         let cat = fixture_catalog();
         let tables = compute(&cat).expect("computes");
-        let f = tables
-            .fit
-            .iter()
-            .find(|f| tables.offers[f.offer].id == "2x-a100-sxm")
-            .expect("the bundle's fit row");
-        assert!(
-            (f.need.total_gb - 131.73).abs() < 0.01,
-            "{}",
-            f.need.total_gb
-        );
-        assert!((f.per_card_gb - 68.87).abs() < 0.01, "{}", f.per_card_gb);
-        assert!((f.total_gb - 2.0 * f.per_card_gb).abs() < 1e-9);
-        assert_eq!(ceil_gb(f.total_gb), 138);
-        assert!((f.utilisation - f.per_card_gb / 80.0).abs() < 1e-12);
+        for f in &tables.fit {
+            let o = &tables.offers[f.offer];
+            assert_eq!(f.need.cards, o.count);
+            assert!((f.need.total.get() - f64::from(o.count) * f.need.per_card.get()).abs() < 1.0);
+            assert!((f.share - f.need.per_card.get() / o.usable.get()).abs() < 1e-12);
+            assert!(f.share <= 0.9);
+        }
+        // Week and month per-GPU-hour of every offer.
+        let a100 = &tables.offers[by_id(&tables.offers, "a100-sxm")];
+        assert_eq!(a100.per_gpu_hour_week, d("1.79"));
+        assert_eq!(a100.per_gpu_hour, d("1.39"));
     }
 
     #[test]
@@ -737,27 +769,6 @@ mod tests {
         assert_eq!(
             covering_term(800.0, d("280"), d("990"), 720),
             (Term::Weekly, 5, d("1400"))
-        );
-    }
-
-    #[test]
-    fn kv_cache_counts_grouped_query_heads() {
-        let m = |heads, kv| Model {
-            id: String::new(),
-            name: String::new(),
-            size: String::new(),
-            params: 7e9,
-            layers: 32,
-            hidden: 4096,
-            intermediate: 11008,
-            heads,
-            kv_heads: kv,
-            vocab: 32000,
-        };
-        // 2 × 32 layers × 32 heads × 128 × 4,096 tokens × 2 bytes = 2.147 GB.
-        assert!((kv_cache_gb(&m(32, 32), 4096, 1) - 2.147_483_648).abs() < 1e-9);
-        assert!(
-            (kv_cache_gb(&m(32, 8), 4096, 1) * 4.0 - kv_cache_gb(&m(32, 32), 4096, 1)).abs() < 1e-9
         );
     }
 

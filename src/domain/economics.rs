@@ -24,30 +24,30 @@ impl Site<'_> {
                         l.t(
                             "memory-model-arch",
                             &[
-                                ("layers", Arg::Num(f64::from(m.layers))),
-                                ("hidden", Arg::Str(l.int(i64::from(m.hidden)))),
-                                ("vocab", Arg::Str(l.int(i64::from(m.vocab)))),
+                                ("layers", Arg::Num(f64::from(m.arch.layers))),
+                                ("hidden", Arg::Str(l.int(i64::from(m.arch.hidden)))),
+                                ("vocab", Arg::Str(l.int(i64::from(m.arch.vocab)))),
                             ],
                         )
                         .unwrap_or_default(),
                     )),
                 ];
                 for cell in self.tables.memory.iter().filter(|c| c.model == mi) {
-                    let sub = match cell.cheapest {
-                        Some(o) => l
+                    let sub = match &cell.pick {
+                        Some(c) => l
                             .t(
-                                "memory-cheapest",
+                                "memory-pick",
                                 &[(
                                     "offer",
-                                    Arg::Str(self.offer_name(&self.tables.offers[o], l)),
+                                    Arg::Str(self.offer_name(&self.tables.offers[c.offer], l)),
                                 )],
                             )
                             .unwrap_or_default(),
                         None => l.s("memory-no-fit"),
                     };
                     row.push(
-                        Cell::text(gb(l, cell.need.published_gb()))
-                            .with_details(memory_terms(l, &cell.need, cat.memory.eta, 1))
+                        Cell::text(gb(l, cell.need.total.ceil_gb()))
+                            .with_details(memory_terms(l, &cell.need))
                             .with_sub(Some(sub)),
                     );
                 }
@@ -77,20 +77,16 @@ impl Site<'_> {
     /// card's).
     pub(super) fn assumptions_note(&self, l: &Tracked<'_>, key: &str) -> Option<String> {
         let mm = &self.cat.memory;
+        let d = &mm.defaults;
+        let k = &mm.constants;
         l.t(
             key,
             &[
-                ("seq", Arg::Str(l.int(i64::from(mm.seq_len)))),
-                ("batch", Arg::Num(f64::from(mm.batch))),
-                ("rank", Arg::Num(f64::from(mm.lora_rank))),
-                (
-                    "adapter",
-                    Arg::Str(l.percent_frac(dec(mm.adapter_fraction), 1)),
-                ),
-                (
-                    "reserve",
-                    Arg::Str(gb_dec(l, dec(mm.runtime_reserve_gb), 1)),
-                ),
+                ("seq", Arg::Str(l.int(i64::from(d.seq_len)))),
+                ("batch", Arg::Num(f64::from(d.batch))),
+                ("rank", Arg::Num(f64::from(d.lora_rank))),
+                ("reserve", Arg::Str(gb_dec(l, dec(k.context.gb()), 1))),
+                ("allocator", Arg::Str(l.percent(dec(k.allocator_share)))),
                 ("headroom", Arg::Str(l.percent(self.cat.headroom))),
                 ("hours", Arg::Num(f64::from(self.cat.hours_per_month))),
             ],
@@ -296,11 +292,7 @@ impl Site<'_> {
                 .unwrap_or_default(),
             )),
             // On several cards, what they hold together (each its own activations and reserve).
-            Cell::text(gb(
-                l,
-                compute::ceil_gb(compute::placed_total_gb(&r.need, o.count)),
-            ))
-            .with_sub(Some(
+            Cell::text(gb(l, r.need.total.ceil_gb())).with_sub(Some(
                 l.t(
                     "training-of-vram",
                     &[("vram", Arg::Str(gb(l, u64::from(o.vram_gb))))],
@@ -311,7 +303,7 @@ impl Site<'_> {
             Cell::text(l.usd_range(r.cost_fast, r.cost_slow, 2)).with_sub(Some(
                 l.t(
                     "training-at-rate",
-                    &[("rate", Arg::Str(l.usd(o.per_gpu_hour, 2)))],
+                    &[("rate", Arg::Str(l.usd(o.rate(r.term), 2)))],
                 )
                 .unwrap_or_default(),
             )),
@@ -325,22 +317,19 @@ impl Site<'_> {
     /// The jobs of the memory table that one card holds within the headroom.
     pub(super) fn jobs_table(&self, l: &Tracked<'_>, card: usize) -> TableView {
         let c = &self.cat.cards[card];
-        let limit = self.headroom() * f64::from(c.vram_gb);
+        let usable = c.usable.unwrap_or_default();
+        let limit = usable * self.headroom();
         let rows = self
             .tables
             .memory
             .iter()
-            .filter(|m| m.need.total_gb <= limit)
+            .filter(|m| m.need.per_card <= limit)
             .map(|m| {
                 vec![
                     Cell::header(self.job_label(m.model, m.method, l)),
-                    Cell::text(gb(l, m.need.published_gb())).with_details(memory_terms(
-                        l,
-                        &m.need,
-                        self.cat.memory.eta,
-                        1,
-                    )),
-                    Cell::text(l.percent(dec(m.need.total_gb / f64::from(c.vram_gb)).round_dp(2))),
+                    Cell::text(gb(l, m.need.total.ceil_gb()))
+                        .with_details(memory_terms(l, &m.need)),
+                    Cell::text(l.percent(dec(m.need.per_card.share_of(usable)).round_dp(2))),
                 ]
             })
             .collect();

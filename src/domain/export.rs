@@ -14,7 +14,8 @@ fn round2(v: f64) -> f64 {
     (v * 100.0).round() / 100.0
 }
 
-/// `fit.json`: per row the job, its memory and terms, the pick with prices, the cheapest fit.
+/// `fit.json`: per row the job, its memory per card and in total with every term (bytes), the
+/// card's usable bytes and the share, and the pick with both terms' prices.
 pub fn fit(cat: &Catalog, t: &Tables) -> Value {
     let rows: Vec<Value> = t
         .fit
@@ -22,31 +23,66 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
         .map(|f| {
             let row = &cat.fit_rows[f.row];
             let o = &t.offers[f.offer];
-            let c = &t.offers[f.cheapest];
             json!({
                 "model": cat.models[row.model].id,
                 "method": cat.methods[row.method].id,
-                "vram_gb": f.need.published_gb(),
-                "vram_gb_exact": round2(f.need.total_gb),
-                "terms_gb": {
-                    "weights": round2(f.need.weights_gb),
-                    "trainable": round2(f.need.trainable_gb),
-                    "activations": round2(f.need.activations_gb),
-                    "reserve": round2(f.need.reserve_gb),
-                },
-                "card": o.id,
+                "bytes_per_card": f.need.per_card,
+                "bytes_total": f.need.total,
+                "gb_total": f.need.total.ceil_gb(),
+                "memory": serde_json::to_value(f.need).unwrap_or(Value::Null),
+                "offer": o.id,
                 "cards": o.count,
-                "card_vram_gb": o.vram_gb,
-                "utilisation": round2(f.utilisation),
+                "card_usable_bytes": o.usable,
+                "share_of_usable": round4(f.share),
                 "weekly_usd": num(o.weekly),
                 "monthly_usd": num(o.monthly),
-                "per_gpu_hour_usd": num(o.per_gpu_hour),
-                "cheapest_fit": c.id,
-                "cheapest_fit_monthly_usd": num(c.monthly),
+                "per_gpu_hour_week_usd": num(o.per_gpu_hour_week),
+                "per_gpu_hour_month_usd": num(o.per_gpu_hour),
+                "rule": {
+                    "reference_tokens": super::compute::reference_tokens(cat),
+                    "hours": round2(f.choice.hours),
+                    "term": f.choice.term,
+                    "term_count": f.choice.term_count,
+                    "cost_usd": num(f.choice.cost),
+                },
+                "override_reason": f.override_reason,
             })
         })
         .collect();
     json!({ "headroom": num(cat.headroom), "rows": rows })
+}
+
+fn round4(v: f64) -> f64 {
+    (v * 1e4).round() / 1e4
+}
+
+/// `memory-model.json`: the memory model's constants and the published job, for a reader (or a
+/// calculator) to compute with the same numbers as the build.
+pub fn memory_model(cat: &Catalog) -> Value {
+    let mm = &cat.memory;
+    let k = &mm.constants;
+    json!({
+        "constants": {
+            "bf16_bytes": k.bf16_bytes,
+            "nf4_bits": k.nf4_bits,
+            "quant_constant_bits": k.quant_constant_bits,
+            "logits_bytes": k.logits_bytes,
+            "chunk_tokens": k.chunk_tokens,
+            "context_bytes": k.context,
+            "allocator_share": k.allocator_share,
+        },
+        "optimizers": mm.optimizers.iter().map(|(n, b)| json!({"name": n, "bytes": b})).collect::<Vec<_>>(),
+        "defaults": mm.defaults,
+        "optimizer": mm.optimizer,
+        "multi_card_sharding": mm.multi_card_sharding,
+        "headroom": num(cat.headroom),
+        "methods": cat.methods.iter().map(|m| json!({
+            "id": m.id, "trains": m.trains, "linear": m.linear, "state_bytes": m.state_bytes,
+        })).collect::<Vec<_>>(),
+        "models": cat.models.iter().map(|m| json!({
+            "id": m.id, "name": m.name, "params": m.params, "arch": m.arch,
+        })).collect::<Vec<_>>(),
+    })
 }
 
 /// `cards.json`: every priced card with prices and availability per region.
@@ -70,8 +106,11 @@ pub fn cards(cat: &Catalog, t: &Tables) -> Value {
                 "id": c.id,
                 "name": c.name,
                 "vram_gb": c.vram_gb,
+                "usable_bytes": o.usable,
+                "capacity_source": c.capacity_source,
                 "weekly_usd": num(o.weekly),
                 "monthly_usd": num(o.monthly),
+                "per_gpu_hour_week_usd": num(o.per_gpu_hour_week),
                 "per_gpu_hour_usd": num(o.per_gpu_hour),
                 "available": available,
             })
@@ -87,10 +126,14 @@ pub fn bundles(t: &Tables) -> Value {
         id: String,
         cards: u32,
         vram_gb: u32,
+        usable_bytes_per_card: u64,
         discount: Value,
         weekly_usd: Value,
         monthly_usd: Value,
+        per_gpu_hour_week_usd: Value,
         per_gpu_hour_usd: Value,
+        /// Whole nodes free per region, in regions.yaml's order.
+        free_nodes: Vec<u32>,
     }
     let rows: Vec<B> = t
         .offers
@@ -100,22 +143,16 @@ pub fn bundles(t: &Tables) -> Value {
             id: o.id.clone(),
             cards: o.count,
             vram_gb: o.vram_gb,
+            usable_bytes_per_card: o.usable.whole(),
             discount: num(o.discount),
             weekly_usd: num(o.weekly),
             monthly_usd: num(o.monthly),
+            per_gpu_hour_week_usd: num(o.per_gpu_hour_week),
             per_gpu_hour_usd: num(o.per_gpu_hour),
+            free_nodes: o.free.clone(),
         })
         .collect();
     json!({ "bundles": rows })
-}
-
-fn terms(m: &super::compute::Memory) -> Value {
-    json!({
-        "weights": round2(m.weights_gb),
-        "trainable": round2(m.trainable_gb),
-        "activations": round2(m.activations_gb),
-        "reserve": round2(m.reserve_gb),
-    })
 }
 
 /// `memory.json`: every model × method at the published settings, with its terms.
@@ -129,24 +166,15 @@ pub fn memory(cat: &Catalog, t: &Tables) -> Value {
                 "model": cat.models[m.model].id,
                 "method": cat.methods[m.method].id,
                 "params": cat.models[m.model].params,
-                "vram_gb": m.need.published_gb(),
-                "vram_gb_exact": round2(m.need.total_gb),
-                "terms_gb": terms(&m.need),
-                "cheapest_fit": m.cheapest.map(|o| t.offers[o].id.clone()),
+                "gb_per_card": m.need.per_card.ceil_gb(),
+                "memory": serde_json::to_value(m.need).unwrap_or(Value::Null),
+                "pick": m.pick.as_ref().map(|c| t.offers[c.offer].id.clone()),
             })
         })
         .collect();
     json!({
-        "assumptions": {
-            "seq_len": mm.seq_len,
-            "batch": mm.batch,
-            "grad_checkpointing": mm.grad_checkpointing,
-            "lora_rank": mm.lora_rank,
-            "adapter_fraction": mm.adapter_fraction,
-            "eta": mm.eta,
-            "runtime_reserve_gb": mm.runtime_reserve_gb,
-            "headroom": num(cat.headroom),
-        },
+        "job": mm.defaults,
+        "headroom": num(cat.headroom),
         "rows": rows,
     })
 }
@@ -168,6 +196,8 @@ pub fn break_even(cat: &Catalog, t: &Tables) -> Value {
                 "hourly_source": r.source,
                 "break_even_hours_low": num(b.hours_low),
                 "break_even_hours_high": num(b.hours_high),
+                "week_break_even_hours_low": num(b.week_hours_low),
+                "week_break_even_hours_high": num(b.week_hours_high),
                 "share_of_month_low": num(b.share_low),
                 "share_of_month_high": num(b.share_high),
                 "window_hourly_low_usd": num(b.window_low),
@@ -205,14 +235,15 @@ pub fn training(cat: &Catalog, t: &Tables) -> Value {
                 "grad_checkpointing": j.checkpointing,
                 "offer": o.id,
                 "cards": o.count,
-                "vram_gb": r.need.published_gb(),
+                "bytes_per_card": r.need.per_card,
+                "bytes_total": r.need.total,
                 "tokens": r.tokens,
                 "flops": r.flops,
                 "hours_at_mfu_high": round2(r.hours_fast),
                 "hours_at_mfu_low": round2(r.hours_slow),
                 "cost_usd_at_mfu_high": num(r.cost_fast),
                 "cost_usd_at_mfu_low": num(r.cost_slow),
-                "per_gpu_hour_usd": num(o.per_gpu_hour),
+                "per_gpu_hour_usd": num(o.rate(r.term)),
                 "term": r.term,
                 "term_count": r.term_count,
                 "term_cost_usd": num(r.term_cost),
@@ -233,6 +264,7 @@ pub fn all(cat: &Catalog, t: &Tables) -> Vec<(String, Vec<u8>)> {
         ("data/cards.json", cards(cat, t)),
         ("data/bundles.json", bundles(t)),
         ("data/memory.json", memory(cat, t)),
+        ("data/memory-model.json", memory_model(cat)),
         ("data/break-even.json", break_even(cat, t)),
         ("data/training.json", training(cat, t)),
     ]

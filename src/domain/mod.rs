@@ -1,6 +1,8 @@
 //! The GPU Rent Hub domain: the data schema, its arithmetic and its tables. The generic engine
 //! knows it only as a `Provider` (`crate::extension`), which `main` hands in: [`extension`].
 
+pub mod breakdown;
+pub mod calibration;
 pub mod charts;
 pub mod codes;
 pub mod compute;
@@ -9,6 +11,7 @@ pub mod estimate;
 pub mod export;
 #[cfg(test)]
 mod fuzz;
+pub mod memory;
 pub mod model;
 pub mod pages;
 pub mod present;
@@ -112,50 +115,38 @@ pub fn load(files: &SiteFiles<'_>) -> Result<Domain, Vec<Diagnostic>> {
         Err(violations) => Err(violations
             .into_iter()
             .map(|v| {
-                let (model, method, pick, loc, what) = match v.row {
+                let (model, method, loc) = match v.row {
                     compute::Subject::FitRow(i) => {
                         let r = &catalog.fit_rows[i];
-                        (
-                            r.model,
-                            r.method,
-                            r.pick,
-                            &r.loc,
-                            "pick a card or bundle with more memory, or change the job",
-                        )
+                        (r.model, r.method, &r.loc)
                     }
                     compute::Subject::TrainingJob(i) => {
                         let j = &catalog.training.jobs[i];
-                        (
-                            j.model,
-                            j.method,
-                            j.offer,
-                            &j.loc,
-                            "run the job on a card or bundle with more memory",
-                        )
+                        (j.model, j.method, &j.loc)
                     }
                 };
                 let job = format!(
                     "{} {}",
-                    catalog.models[model].size, catalog.methods[method].id
+                    catalog.models[model].name, catalog.methods[method].id
                 );
                 let share = (catalog.headroom * rust_decimal::Decimal::ONE_HUNDRED).normalize();
-                let message = if v.cards > 1 {
-                    format!(
-                        "{job} needs {:.1} GB on each of the {} cards of `{}`, more than {:.1} GB ({share}% of a card's {} GB)",
-                        v.need_gb,
-                        v.cards,
-                        catalog.offer_id(pick),
-                        v.limit_gb,
-                        v.vram_gb,
-                    )
-                } else {
-                    format!(
-                        "{job} needs {:.1} GB, more than {:.1} GB ({share}% of the {} GB of `{}`)",
-                        v.need_gb,
-                        v.limit_gb,
-                        v.vram_gb,
-                        catalog.offer_id(pick),
-                    )
+                let (message, what) = match &v.offer {
+                    Some(id) => (
+                        format!(
+                            "{job} needs {:.1} GB per card on `{id}`, more than {:.1} GB ({share}% of a card's usable {:.1} GB)",
+                            v.need.gb(),
+                            v.limit.gb(),
+                            v.usable.gb(),
+                        ),
+                        "override with an offer whose cards hold the job, or drop the override to let the rule pick",
+                    ),
+                    None => (
+                        format!(
+                            "{job} needs {:.1} GB on one card, and no offer in stock holds it within {share}% of its cards' usable memory",
+                            v.need.gb()
+                        ),
+                        "add stock (free_now, free_nodes) for an offer with more memory, or change the job",
+                    ),
                 };
                 loc.error(codes::DATA_DOES_NOT_FIT, message, &texts)
                 .with_hint(what)
@@ -271,32 +262,31 @@ fn stock_warnings(
     texts: &model::DataTexts,
 ) -> Vec<Diagnostic> {
     let out_of_stock = |r: model::OfferRef| tables.offer(r).is_some_and(|o| !o.in_stock);
+    // Only a hand override can name an offer out of stock: the rule picks among those in stock.
     let rows = catalog
         .fit_rows
         .iter()
-        .map(|r| (r.pick, &r.loc, "fit row"))
+        .filter_map(|r| r.pick.as_ref().map(|(p, _)| (*p, &r.loc, "fit row")))
         .chain(
             catalog
                 .training
                 .jobs
                 .iter()
-                .map(|j| (j.offer, &j.loc, "training job")),
+                .filter_map(|j| j.offer.as_ref().map(|(o, _)| (*o, &j.loc, "training job"))),
         );
     let mut out: Vec<Diagnostic> = Vec::new();
     out.extend(
         rows.filter(|(pick, _, _)| out_of_stock(*pick))
             .map(|(pick, loc, what)| {
                 loc.warning(
-                codes::DATA_NOT_IN_STOCK,
-                format!(
-                    "this {what} picks `{}`, which has no card free in any region",
-                    catalog.offer_id(pick)
-                ),
-                texts,
-            )
-            .with_hint(
-                "pick an offer with `free_now` in cards.yaml: the cheapest-fit column shows one",
-            )
+                    codes::DATA_NOT_IN_STOCK,
+                    format!(
+                        "this {what} picks `{}`, which has no card free in any region",
+                        catalog.offer_id(pick)
+                    ),
+                    texts,
+                )
+                .with_hint("drop the override to let the rule pick among offers in stock")
             }),
     );
     out

@@ -62,18 +62,31 @@ pub struct Region {
     pub city: String,
 }
 
-/// The memory model's constants (ARITHMETIC.md, Model M), checked.
-#[derive(Debug, Clone, Copy)]
+/// The memory model (ARITHMETIC.md §7, Model M2), checked: its constants, the published tables'
+/// job, and the optimizers a job may name.
+#[derive(Debug, Clone)]
 pub struct MemoryModel {
-    pub eta: f64,
-    pub runtime_reserve_gb: f64,
-    pub adapter_fraction: f64,
-    pub lora_rank: u32,
-    pub adapter_bytes_per_param: f64,
-    pub seq_len: u32,
-    pub batch: u32,
-    pub grad_checkpointing: bool,
+    pub constants: Constants,
+    /// The published tables' job on one card.
+    pub defaults: Job,
+    /// The name of the default optimizer.
+    pub optimizer: String,
+    /// How a job on a bundle is split over its cards.
+    pub multi_card_sharding: Strategy,
+    /// Optimizer state bytes per trained parameter, by name, in data order.
+    pub optimizers: Vec<(String, f64)>,
 }
+
+impl MemoryModel {
+    pub fn optimizer_bytes(&self, name: &str) -> Option<f64> {
+        self.optimizers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, b)| *b)
+    }
+}
+
+pub use super::memory::{Arch, Bytes, Constants, Job, Method, Strategy, Targets};
 
 /// FLOPs per parameter per token, by what trains.
 #[derive(Debug, Clone, Copy)]
@@ -149,7 +162,9 @@ pub struct Card {
     pub free_now: Option<Vec<u32>>,
     pub local_nvme_tb: Option<Decimal>,
     pub host: Option<Host>,
-    pub pick: bool,
+    /// What the card offers a job, in bytes (`nvidia-smi` / `amd-smi`); set on every priced card.
+    pub usable: Option<Bytes>,
+    pub capacity_source: Option<String>,
 }
 
 /// What the machine around one rented card comes with.
@@ -165,37 +180,18 @@ pub struct Model {
     pub id: String,
     pub name: String,
     pub size: String,
+    /// Parameters, counted from the shapes (checked against the published count).
     pub params: f64,
-    pub layers: u32,
-    pub hidden: u32,
-    pub intermediate: u32,
-    pub heads: u32,
-    pub kv_heads: u32,
-    pub vocab: u32,
-}
-
-#[derive(Debug, Clone)]
-pub struct Method {
-    pub id: String,
-    pub base_bytes: f64,
-    pub trains: Trains,
-    pub state_bytes: BTreeMap<String, f64>,
-}
-
-impl Method {
-    /// Bytes of training state per trained parameter beyond the weights (14 for Adam mixed precision).
-    pub fn state_bytes_total(&self) -> f64 {
-        self.state_bytes.values().sum()
-    }
+    pub arch: Arch,
 }
 
 #[derive(Debug, Clone)]
 pub struct FitRow {
     pub model: usize,
     pub method: usize,
-    pub pick: OfferRef,
+    /// A hand override of the computed pick, with its reason's Fluent key.
+    pub pick: Option<(OfferRef, String)>,
     pub note: Option<String>,
-    pub pick_note: Option<String>,
     pub loc: Loc,
 }
 
@@ -212,6 +208,8 @@ pub struct Bundle {
     pub card: usize,
     pub count: u32,
     pub discount: Decimal,
+    /// Whole nodes free now, per region index.
+    pub free_nodes: Vec<u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -257,7 +255,8 @@ pub struct TrainingJob {
     pub epochs: u32,
     pub tokens_per_example: u32,
     pub checkpointing: bool,
-    pub offer: OfferRef,
+    /// A hand override of the computed offer, with its reason's Fluent key.
+    pub offer: Option<(OfferRef, String)>,
     pub source: String,
     pub loc: Loc,
 }
@@ -280,7 +279,11 @@ pub struct Catalog {
     pub memory: MemoryModel,
     pub methods: Vec<Method>,
     pub headroom: Decimal,
+    /// The job whose cost picks an offer: examples and epochs (tokens per example: training's).
+    pub reference_job: (u32, u32),
     pub fit_rows: Vec<FitRow>,
+    /// Published measured peaks the model is held to (data/calibration.yaml).
+    pub calibration: Vec<Run>,
     pub hours_per_month: u32,
     pub significant_figures: u32,
     pub bundles: Vec<Bundle>,
@@ -302,6 +305,42 @@ pub struct Catalog {
     pub images: Vec<Image>,
     /// The operator's service terms (`data/ordering.yaml`'s `service`), each unset until given.
     pub service: Service,
+}
+
+/// What a measured peak counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Measured {
+    /// `torch.cuda.max_memory_allocated()`: live tensors.
+    Allocated,
+    /// `torch.cuda.max_memory_reserved()`: what PyTorch's allocator holds.
+    Reserved,
+    /// The whole card, as `nvidia-smi` shows it.
+    NvidiaSmi,
+    /// Not said by the source: compared with what the allocator holds.
+    Unstated,
+}
+
+/// A published measured peak of a fine-tuning run, resolved.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub id: String,
+    pub source: String,
+    pub url: String,
+    pub author: String,
+    pub framework: String,
+    pub model: String,
+    pub arch: Arch,
+    pub method: usize,
+    /// The method as the run trained: its state bytes in BF16 for a pure-BF16 run.
+    pub as_trained: Method,
+    pub job: Job,
+    pub optimizer: String,
+    pub measured: Measured,
+    /// Per card.
+    pub peak: Bytes,
+    /// Why the model is known to come out more than 10% under this run.
+    pub under_estimate: Option<String>,
 }
 
 /// An OS image the operator offers for the cards of one vendor.
@@ -352,6 +391,18 @@ impl Service {
 }
 
 impl Catalog {
+    /// The memory model's defaults on `cards` cards (split the default way when more than one).
+    pub fn job_on(&self, cards: u32) -> Job {
+        Job {
+            cards: cards.max(1),
+            sharding: if cards > 1 {
+                self.memory.multi_card_sharding
+            } else {
+                Strategy::None
+            },
+            ..self.memory.defaults
+        }
+    }
     /// The headroom as a share for float comparisons with memory figures.
     pub fn headroom_share(&self) -> f64 {
         use rust_decimal::prelude::ToPrimitive;
@@ -398,7 +449,7 @@ impl Catalog {
     }
 }
 
-pub const DATA_FILES: [&str; 11] = [
+pub const DATA_FILES: [&str; 12] = [
     "cards.yaml",
     "regions.yaml",
     "models.yaml",
@@ -410,6 +461,7 @@ pub const DATA_FILES: [&str; 11] = [
     "payments.yaml",
     "training.yaml",
     "images.yaml",
+    "calibration.yaml",
 ];
 
 /// Reads and validates `data/`. Reports every problem found, not only the first.
@@ -477,6 +529,7 @@ fn parse_all(texts: &DataTexts) -> Result<Raw, Vec<Diagnostic>> {
     let payments = parse!("payments.yaml");
     let training = parse!("training.yaml");
     let images = parse!("images.yaml");
+    let calibration = parse!("calibration.yaml");
     match (
         cards,
         regions,
@@ -489,6 +542,7 @@ fn parse_all(texts: &DataTexts) -> Result<Raw, Vec<Diagnostic>> {
         payments,
         training,
         images,
+        calibration,
     ) {
         (
             Some(cards),
@@ -502,6 +556,7 @@ fn parse_all(texts: &DataTexts) -> Result<Raw, Vec<Diagnostic>> {
             Some(payments),
             Some(training),
             Some(images),
+            Some(calibration),
         ) if errors.is_empty() => Ok(Raw {
             cards,
             regions,
@@ -514,6 +569,7 @@ fn parse_all(texts: &DataTexts) -> Result<Raw, Vec<Diagnostic>> {
             payments,
             training,
             images,
+            calibration,
         }),
         _ => Err(errors),
     }

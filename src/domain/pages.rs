@@ -144,7 +144,8 @@ impl Site<'_> {
     fn card_sections(&self, o: &Offer) -> Vec<(&'static str, &'static str, &'static str)> {
         let c = &self.cat.cards[o.card];
         let offers_of_card = |r: usize| self.tables.offers[r].card == o.card;
-        let limit = self.headroom() * f64::from(c.vram_gb);
+        let usable = c.usable.unwrap_or_default();
+        let limit = usable * self.headroom();
         let mut out = vec![
             ("card-page-specs", "specs", "card-specs"),
             ("card-page-prices", "prices", "card-prices"),
@@ -157,7 +158,7 @@ impl Site<'_> {
         if self.tables.fit.iter().any(|f| offers_of_card(f.offer)) {
             out.push(("card-page-fit", "fit", "fit"));
         }
-        if self.tables.memory.iter().any(|m| m.need.total_gb <= limit) {
+        if self.tables.memory.iter().any(|m| m.need.per_card <= limit) {
             out.push(("card-page-jobs", "jobs", "jobs"));
         }
         if self

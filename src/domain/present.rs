@@ -11,8 +11,9 @@ use crate::i18n::{Arg, Tracked};
 use crate::shortcode::{Args, Call, Error, Output};
 use crate::view::{Cell, TableView};
 
-pub const TABLES: [&str; 13] = [
+pub const TABLES: [&str; 14] = [
     "fit",
+    "calibration",
     "cards",
     "interconnect",
     "storage",
@@ -29,15 +30,31 @@ pub const TABLES: [&str; 13] = [
 
 pub const CHARTS: [&str; 2] = ["memory", "break-even"];
 
-pub const ASSUMPTIONS: [&str; 8] = [
+pub const ASSUMPTIONS: [&str; 13] = [
     "seq-len",
     "batch",
     "lora-rank",
     "adapter-share",
-    "eta",
+    "context",
+    "allocator-share",
     "reserve",
+    "quant-bits",
+    "logits-bytes",
+    "chunk-tokens",
+    "optimizer-bytes",
     "headroom",
     "two-weeks-hours",
+];
+
+pub const MEMORY_TERMS: [&str; 8] = [
+    "weights",
+    "trainable",
+    "activations",
+    "logits",
+    "buffers",
+    "reserve",
+    "per-card",
+    "total",
 ];
 
 pub const STORAGE_ITEMS: [&str; 10] = [
@@ -62,6 +79,7 @@ impl Site<'_> {
     fn table(&self, name: &str, card: Option<usize>, l: &Tracked<'_>) -> Result<TableView, Error> {
         match name {
             "fit" => Ok(self.fit_table(l, card)),
+            "calibration" => Ok(self.calibration_table(l)),
             "cards" => Ok(self.cards_table(l)),
             "interconnect" => Ok(self.interconnect_table(l)),
             "storage" => Ok(self.storage_table(l)),
@@ -86,7 +104,6 @@ impl Site<'_> {
 
     fn fit_table(&self, l: &Tracked<'_>, card: Option<usize>) -> TableView {
         let cat = self.cat;
-        let mm = &cat.memory;
         let rows = self
             .tables
             .fit
@@ -97,17 +114,16 @@ impl Site<'_> {
                 let model = &cat.models[row.model];
                 let method = &cat.methods[row.method];
                 let o = &self.tables.offers[f.offer];
-                let cheapest = &self.tables.offers[f.cheapest];
                 let note = row.note.as_ref().map(|k| {
                     l.t(
                         k,
                         &[
-                            ("weights", Arg::Str(gb1(l, f.need.weights_gb))),
+                            ("weights", Arg::Str(gb1(l, f.need.weights.gb()))),
                             (
                                 "bytes",
-                                Arg::Str(l.number(dec(compute::bytes_per_param(method)), 0)),
+                                Arg::Str(l.number(full_bytes_per_param(cat, method), 0)),
                             ),
-                            ("rank", Arg::Num(f64::from(mm.lora_rank))),
+                            ("rank", Arg::Num(f64::from(cat.memory.defaults.lora_rank))),
                         ],
                     )
                     .unwrap_or_default()
@@ -119,39 +135,48 @@ impl Site<'_> {
                         ("method", Arg::Str(l.s(&format!("method-{}", method.id)))),
                     ],
                 );
-                let cheapest_text = if f.cheapest == f.offer {
-                    l.s("fit-cheapest-same")
-                } else {
-                    format!(
-                        "{} · {}",
-                        self.offer_name(cheapest, l),
-                        per_month(l, cheapest.monthly)
-                    )
-                };
+                // Under the pick: why it is the pick (the rule's cost of the reference job),
+                // or the reason of a hand override.
+                let why = match &f.override_reason {
+                    Some(k) => l.t("fit-override", &[("reason", Arg::Str(l.s(k)))]),
+                    None => l.t(
+                        "fit-rule",
+                        &[
+                            ("cost", Arg::Str(usd_whole(l, f.choice.cost))),
+                            ("count", Arg::Num(f64::from(f.choice.term_count))),
+                            ("term", Arg::Str(term_name(f.choice.term).into())),
+                        ],
+                    ),
+                }
+                .unwrap_or_default();
                 vec![
                     Cell::header(job.unwrap_or_default()).with_sub(note),
-                    // On several cards: the whole job (every card's own activations and
-                    // reserve), and what each card holds.
-                    Cell::text(gb(l, compute::ceil_gb(f.total_gb)))
+                    Cell::text(gb(l, f.need.total.ceil_gb()))
                         .with_sub((o.count > 1).then(|| {
                             l.t(
                                 "fit-per-card",
                                 &[
-                                    ("gb", Arg::Str(gb(l, compute::ceil_gb(f.per_card_gb)))),
+                                    ("gb", Arg::Str(gb(l, f.need.per_card.ceil_gb()))),
                                     ("cards", Arg::Num(f64::from(o.count))),
                                 ],
                             )
                             .unwrap_or_default()
                         }))
-                        .with_details(memory_terms(l, &f.need, mm.eta, o.count)),
+                        .with_details(memory_terms(l, &f.need)),
                     Cell::text(self.offer_name(o, l))
-                        .with_sub(row.pick_note.as_ref().map(|k| l.s(k)))
+                        .with_sub(Some(why))
                         .with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(gb(l, u64::from(o.vram_gb))),
-                    Cell::text(usd_whole(l, o.weekly)),
-                    Cell::text(per_month(l, o.monthly)),
-                    Cell::text(l.usd(o.per_gpu_hour, 2)),
-                    Cell::text(cheapest_text),
+                    Cell::text(l.percent(dec(f.share).round_dp(2))).with_sub(Some(
+                        l.t(
+                            "fit-of-usable",
+                            &[("usable", Arg::Str(gb1(l, o.usable.gb())))],
+                        )
+                        .unwrap_or_default(),
+                    )),
+                    Cell::text(usd_whole(l, o.weekly))
+                        .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
+                    Cell::text(per_month(l, o.monthly))
+                        .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour))),
                 ]
             })
             .collect();
@@ -164,11 +189,9 @@ impl Site<'_> {
                     ("col-job", false),
                     ("col-vram-needed", true),
                     ("col-card-that-fits", false),
-                    ("col-card-vram", true),
+                    ("col-card-share", true),
                     ("col-weekly", true),
                     ("col-monthly", true),
-                    ("col-per-gpu-hour", true),
-                    ("col-cheapest-fit", false),
                 ],
             ),
             rows,
@@ -187,11 +210,12 @@ impl Site<'_> {
         l: &Tracked<'_>,
     ) -> Option<crate::view::Action> {
         let template = self.cat.order_url.as_ref()?;
-        let free = self.cat.cards[o.card].free_now.as_ref()?;
+        // Free cards of a single card, free whole nodes of a bundle.
+        let free = &o.free;
         let chosen = region.is_none();
         let region = match region {
-            Some(r) => (free.get(r).copied().unwrap_or(0) >= o.count).then_some(r)?,
-            None => free.iter().position(|&n| n >= o.count)?,
+            Some(r) => (free.get(r).copied().unwrap_or(0) >= 1).then_some(r)?,
+            None => free.iter().position(|&n| n >= 1)?,
         };
         let r = &self.cat.regions[region];
         // Ids are URL segments (validated), so they go in as they are.
@@ -246,19 +270,17 @@ impl Site<'_> {
                     .zip(&free)
                     .map(|(r, n)| format!("{} {}", r.code, l.int(i64::from(*n))))
                     .collect::<Vec<_>>();
-                let mut name = c.name.clone();
-                if c.pick {
-                    name = format!("{name} · {}", l.s("badge-pick"));
-                }
+                let name = c.name.clone();
                 vec![
                     Cell::header(name)
                         .with_sub(Some(card_spec(c, l)))
                         .with_actions(self.rent_terms(o, None, l)),
                     Cell::text(gb(l, u64::from(c.vram_gb))),
                     Cell::text(link_text(ic, l)),
-                    Cell::text(usd_whole(l, o.weekly)),
-                    Cell::text(per_month(l, o.monthly)),
-                    Cell::text(l.usd(o.per_gpu_hour, 2)),
+                    Cell::text(usd_whole(l, o.weekly))
+                        .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
+                    Cell::text(per_month(l, o.monthly))
+                        .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour))),
                     Cell::text(l.int(i64::from(total))).with_details(per_region),
                 ]
             })
@@ -274,7 +296,6 @@ impl Site<'_> {
                     ("col-interconnect", false),
                     ("col-weekly", true),
                     ("col-monthly", true),
-                    ("col-per-gpu-hour", true),
                     ("col-free-now", true),
                 ],
             ),
@@ -672,8 +693,10 @@ pub const SHORTCODES: &[Shortcode] = &[
             "seq?",
             "batch?",
             "checkpointing?",
+            "chunked?",
+            "cards?",
         ],
-        doc: "one term of a job's memory: weights, trainable, activations or reserve",
+        doc: "one term of a job's memory per card: weights, trainable, activations, logits, buffers, reserve, per-card or total",
         run: sc_memory_term,
     },
     Shortcode {
@@ -685,9 +708,16 @@ pub const SHORTCODES: &[Shortcode] = &[
             "seq?",
             "batch?",
             "checkpointing?",
+            "chunked?",
         ],
-        doc: "memory per card when ZeRO-3 shards weights and state over `cards`",
+        doc: "memory per card when a job is split the default way (ZeRO-3) over `cards`",
         run: sc_vram_per_card,
+    },
+    Shortcode {
+        name: "breakdown",
+        args: &["model", "method", "cards?"],
+        doc: "a job's memory term by term, each with its formula and figure (a table)",
+        run: sc_breakdown,
     },
     Shortcode {
         name: "kv_cache_gb",
@@ -704,7 +734,13 @@ pub const SHORTCODES: &[Shortcode] = &[
     Shortcode {
         name: "card_vram",
         args: &["card"],
-        doc: "a card's memory",
+        doc: "a card's memory as marketed",
+        run: sc_card_vram,
+    },
+    Shortcode {
+        name: "card_usable",
+        args: &["card"],
+        doc: "a card's usable memory in GB (10⁹ bytes), as nvidia-smi or amd-smi reports it",
         run: sc_card_vram,
     },
     Shortcode {
@@ -757,8 +793,16 @@ pub const SHORTCODES: &[Shortcode] = &[
     },
     Shortcode {
         name: "vram",
-        args: &["model", "method", "seq?", "batch?", "checkpointing?"],
-        doc: "GPU memory a job needs (Model M, rounded up), optionally with other `seq`, `batch`, `checkpointing`",
+        args: &[
+            "model",
+            "method",
+            "seq?",
+            "batch?",
+            "checkpointing?",
+            "chunked?",
+            "cards?",
+        ],
+        doc: "GPU memory a job needs in all (Model M2, rounded up), optionally with other `seq`, `batch`, `checkpointing`, `chunked`, `cards`",
         run: sc_vram,
     },
     Shortcode {
@@ -937,7 +981,6 @@ fn sc_cheapest(
             None
         };
         a.finish(&["term", "cards", "model", "method"])?;
-        let need = job.map(|(m, me)| s.memory(m, me));
         let headroom = cat.headroom_share();
         // As the tables choose: each card holding its share of the job, among offers in stock;
         // among all offers only when none in stock matches (a stock change never breaks a page).
@@ -946,7 +989,12 @@ fn sc_cheapest(
             .offers
             .iter()
             .filter(|o| cards.is_none_or(|n| o.count == n))
-            .filter(|o| need.as_ref().is_none_or(|n| o.holds(n, headroom)))
+            .filter(|o| {
+                job.is_none_or(|(m, me)| {
+                    let need = compute::need_on(cat, &cat.models[m], &cat.methods[me], o);
+                    o.holds(&need, headroom)
+                })
+            })
             .collect();
         let in_stock = matching.iter().any(|o| o.in_stock);
         let best = matching
@@ -1036,28 +1084,50 @@ fn sc_memory_term(
         let (m, me) = s.model_method(a)?;
         let term = a.str("term")?;
         let mem = s.memory_with(a, m, me)?;
-        a.finish(&["model", "method", "term", "seq", "batch", "checkpointing"])?;
+        a.finish(&[
+            "model",
+            "method",
+            "term",
+            "seq",
+            "batch",
+            "checkpointing",
+            "chunked",
+            "cards",
+        ])?;
         let v = match term.as_str() {
-            "weights" => mem.weights_gb,
-            "trainable" => mem.trainable_gb,
-            "activations" => mem.activations_gb,
-            "reserve" => mem.reserve_gb,
+            "weights" => mem.weights,
+            "trainable" => mem.trainable,
+            "activations" => mem.activations,
+            "logits" => mem.logits,
+            "buffers" => mem.buffers,
+            "reserve" => mem.reserve(),
+            "per-card" => mem.per_card,
+            "total" => mem.total,
             other => {
                 return Err(Error::new(
                     codes::SHORTCODE_UNKNOWN_ITEM,
                     format!("unknown memory term `{other}`"),
                 )
-                .hint(crate::diag::unknown_name_hint(
-                    other,
-                    ["weights", "trainable", "activations", "reserve"],
-                )));
+                .hint(crate::diag::unknown_name_hint(other, MEMORY_TERMS)));
             }
         };
         // Up to two decimals, no trailing zeros: 1.51 GB, 4.5 GB, 140 GB.
-        let v = dec(v).round_dp(2).normalize();
+        let v = dec(v.gb()).round_dp(2).normalize();
         gb_dec(l, v, v.scale())
     };
     text(out)
+}
+
+fn sc_breakdown(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let (m, me) = s.model_method(a)?;
+    let mem = s.memory_with(a, m, me)?;
+    a.finish(&["model", "method", "cards"])?;
+    Ok(Output::Table(s.breakdown_table(m, me, &mem, l)))
 }
 
 fn sc_vram_per_card(
@@ -1068,10 +1138,17 @@ fn sc_vram_per_card(
 ) -> Result<Output, Error> {
     let out = {
         let (m, me) = s.model_method(a)?;
-        let cards = a.opt_u32("cards")?.unwrap_or(8).max(1);
         let mem = s.memory_with(a, m, me)?;
-        a.finish(&["model", "method", "cards", "seq", "batch", "checkpointing"])?;
-        gb(l, compute::ceil_gb(compute::per_card_gb(&mem, cards)))
+        a.finish(&[
+            "model",
+            "method",
+            "cards",
+            "seq",
+            "batch",
+            "checkpointing",
+            "chunked",
+        ])?;
+        gb(l, mem.per_card.ceil_gb())
     };
     text(out)
 }
@@ -1086,10 +1163,11 @@ fn sc_kv_cache_gb(
     let out = {
         let model = a.str("model")?;
         let mi = s.model_index(&model)?;
-        let seq = a.opt_u32("seq")?.unwrap_or(cat.memory.seq_len);
+        let seq = a.opt_u32("seq")?.unwrap_or(cat.memory.defaults.seq_len);
         let batch = a.opt_u32("batch")?.unwrap_or(1);
         a.finish(&["model", "seq", "batch"])?;
-        gb_dec(l, dec(compute::kv_cache_gb(&cat.models[mi], seq, batch)), 2)
+        let kv = super::memory::kv_cache(&cat.models[mi].arch, seq, batch, &cat.memory.constants);
+        gb_dec(l, dec(kv.gb()), 2)
     };
     text(out)
 }
@@ -1133,6 +1211,14 @@ fn sc_card_vram(
         let c = &cat.cards[card];
         if call.name == "card_vram" {
             gb(l, u64::from(c.vram_gb))
+        } else if call.name == "card_usable" {
+            let u = c.usable.ok_or_else(|| {
+                Error::new(
+                    codes::DATA_MISSING_VALUE,
+                    format!("card `{}` has no usable_mib in data", c.id),
+                )
+            })?;
+            gb_dec(l, dec(u.gb()).round_dp(1), 1)
         } else {
             let bw = c.bandwidth_tbs.ok_or_else(|| {
                 Error::new(
@@ -1274,13 +1360,33 @@ fn sc_assumption(
         let name = a.str("name")?;
         a.finish(&["name"])?;
         let mm = &cat.memory;
+        let d = &mm.defaults;
+        let k = &mm.constants;
         match name.as_str() {
-            "seq-len" => l.int(i64::from(mm.seq_len)),
-            "batch" => l.int(i64::from(mm.batch)),
-            "lora-rank" => l.int(i64::from(mm.lora_rank)),
-            "adapter-share" => l.percent_frac(dec(mm.adapter_fraction), 1),
-            "eta" => l.percent(dec(mm.eta)),
-            "reserve" => gb_dec(l, dec(mm.runtime_reserve_gb), 1),
+            "seq-len" => l.int(i64::from(d.seq_len)),
+            "batch" => l.int(i64::from(d.batch)),
+            "lora-rank" => l.int(i64::from(d.lora_rank)),
+            "adapter-share" => {
+                // The range over the listed models: the share follows from the shapes.
+                let shares: Vec<f64> = cat
+                    .models
+                    .iter()
+                    .map(|m| m.arch.adapter_params(d.lora_rank, d.targets) / m.params)
+                    .collect();
+                let lo = shares.iter().copied().fold(f64::INFINITY, f64::min);
+                let hi = shares.iter().copied().fold(0.0, f64::max);
+                l.range(
+                    l.number(dec(lo * 100.0).round_dp(1), 1),
+                    l.percent_frac(dec(hi).round_dp(3), 1),
+                )
+            }
+            "context" => gb_dec(l, dec(k.context.gb()), 1),
+            "allocator-share" => l.percent(dec(k.allocator_share)),
+            "reserve" => gb_dec(l, dec(k.context.gb()), 1),
+            "quant-bits" => l.number(dec(k.nf4_bits + k.quant_constant_bits).round_dp(3), 3),
+            "logits-bytes" => l.number(dec(k.logits_bytes), 0),
+            "chunk-tokens" => l.int(i64::from(k.chunk_tokens)),
+            "optimizer-bytes" => l.number(dec(d.optimizer_bytes), 0),
             "headroom" => l.percent(cat.headroom),
             "two-weeks-hours" => l.int(i64::from(cat.market.window_hours)),
             other => {
@@ -1299,8 +1405,16 @@ fn sc_vram(s: &Site<'_>, _call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Res
     let out = {
         let (m, me) = s.model_method(a)?;
         let mem = s.memory_with(a, m, me)?;
-        a.finish(&["model", "method", "seq", "batch", "checkpointing"])?;
-        gb(l, mem.published_gb())
+        a.finish(&[
+            "model",
+            "method",
+            "seq",
+            "batch",
+            "checkpointing",
+            "chunked",
+            "cards",
+        ])?;
+        gb(l, mem.total.ceil_gb())
     };
     text(out)
 }
@@ -1314,8 +1428,8 @@ fn sc_min_card_vram(
     let out = {
         let (m, me) = s.model_method(a)?;
         a.finish(&["model", "method"])?;
-        let need = s.memory(m, me).total_gb;
-        gb(l, compute::ceil_gb(need / s.cat.headroom_share()))
+        let need = s.memory(m, me).per_card;
+        gb(l, (need / s.cat.headroom_share()).ceil_gb())
     };
     text(out)
 }
@@ -1340,7 +1454,7 @@ fn sc_bytes_per_param(
                 cat.methods.iter().map(|m| m.id.as_str()),
             ))
         })?;
-        l.number(dec(compute::bytes_per_param(&cat.methods[me])), 0)
+        l.number(full_bytes_per_param(cat, &cat.methods[me]), 0)
     };
     text(out)
 }
@@ -1368,12 +1482,14 @@ fn sc_state_gb(
         let (m, me) = s.model_method(a)?;
         a.finish(&["model", "method"])?;
         let method = &cat.methods[me];
+        let mem = s.memory(m, me);
         let bytes = if call.name == "state_gb" {
-            compute::bytes_per_param(method)
+            mem.weights + mem.trainable
         } else {
-            method.base_bytes
+            mem.weights
         };
-        gb_dec(l, dec(bytes * cat.models[m].params / 1e9), 1)
+        let _ = method;
+        gb_dec(l, dec(bytes.gb()), 1)
     };
     text(out)
 }
@@ -1549,4 +1665,15 @@ mod registry_tests {
         sorted.dedup();
         assert_eq!(sorted.len(), names.len(), "a shortcode is registered twice");
     }
+}
+
+/// Bytes per parameter when every parameter trains: the weight, its gradient, master copy and
+/// optimizer state (16 for mixed-precision AdamW); the weight alone for an adapter method.
+fn full_bytes_per_param(cat: &super::model::Catalog, m: &super::memory::Method) -> Decimal {
+    let w = super::memory::weight_bytes(m.linear, &cat.memory.constants);
+    let state = match m.trains {
+        super::memory::Trains::Full => m.state_bytes + cat.memory.defaults.optimizer_bytes,
+        super::memory::Trains::Adapter => 0.0,
+    };
+    dec(w + state).round_dp(2).normalize()
 }

@@ -54,9 +54,11 @@ pub struct CardRaw {
     pub local_nvme_tb: Option<S<Decimal>>,
     /// What the machine around one card comes with. The seeds give none of it.
     pub host: Option<HostRaw>,
-    /// The catalog's pick badge.
-    #[serde(default)]
-    pub pick: bool,
+    /// What the card offers a job, in MiB, as `nvidia-smi` or `amd-smi` reports it (required
+    /// for a priced card).
+    pub usable_mib: Option<S<u64>>,
+    /// Where `usable_mib` comes from.
+    pub capacity_source: Option<String>,
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -102,16 +104,21 @@ pub struct ModelRaw {
     pub name: String,
     /// Size class shown to readers (`7B`).
     pub size: String,
-    /// Parameters used by the published tables: the nominal size (7e9 for a "7B").
+    /// The checkpoint's published parameter count; the build checks the count from the shapes
+    /// against it.
     pub params: S<f64>,
-    /// The exact parameter count of the checkpoint.
-    pub params_exact: S<f64>,
     pub layers: S<u32>,
     pub hidden: S<u32>,
     pub intermediate: S<u32>,
     pub heads: S<u32>,
     pub kv_heads: S<u32>,
     pub vocab: S<u32>,
+    /// The output head shares the embeddings' matrix.
+    #[serde(default)]
+    pub tied_embeddings: bool,
+    /// The q, k and v projections carry biases (Qwen2).
+    #[serde(default)]
+    pub attention_bias: bool,
     #[allow(
         dead_code,
         reason = "where the architecture comes from: required in data, for its reader"
@@ -129,46 +136,71 @@ pub struct MethodsFile {
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct MemoryModelRaw {
-    /// Overhead on trainable state: gradient buckets, partition buffers, fragmentation.
-    pub eta: S<f64>,
-    /// Fixed per-job safety reserve, GB.
-    pub runtime_reserve_gb: S<f64>,
-    /// Adapter parameters as a share of the model at `lora_rank`.
-    pub adapter_fraction: S<f64>,
-    pub lora_rank: S<u32>,
-    /// Bytes per adapter parameter: weight 2 + grad 2 + master 4 + Adam 8.
-    pub adapter_bytes_per_param: S<f64>,
+    /// Bytes of a BF16 weight or activation element.
+    pub bf16_bytes: S<f64>,
+    /// NF4: bits per weight, and the double-quantised constants' bits per weight.
+    pub nf4_bits: S<f64>,
+    pub quant_constant_bits: S<f64>,
+    /// Per token and vocabulary entry: FP32 logits, shifted copy, log-softmax, FP32 gradient.
+    pub logits_bytes: S<f64>,
+    /// Tokens a chunked cross-entropy holds logits for at once.
+    pub chunk_tokens: S<u32>,
+    /// Per card: CUDA or ROCm context, library workspaces, communication buffers, GB.
+    pub context_gb: S<f64>,
+    /// The caching allocator's blocks beyond live tensors: a share of them, and a floor in GB.
+    pub allocator_share: S<f64>,
+    pub allocator_floor_gb: S<f64>,
+    /// Optimizer state bytes per trained parameter, by optimizer name.
+    pub optimizers: BTreeMap<String, S<f64>>,
+    /// The published tables' job.
+    pub defaults: JobDefaultsRaw,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct JobDefaultsRaw {
     pub seq_len: S<u32>,
     pub batch: S<u32>,
     pub grad_checkpointing: bool,
+    pub chunked_ce: bool,
+    pub lora_rank: S<u32>,
+    /// LoRA target modules: q, k, v, o, gate, up, down.
+    pub targets: Vec<Spanned<String>>,
+    /// A key of `optimizers`.
+    pub optimizer: Ref,
+    /// How a job on a bundle is split over its cards: zero2 or zero3.
+    pub multi_card_sharding: Ref,
 }
 
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct MethodRaw {
     pub id: Spanned<String>,
-    /// Resident base-weight bytes per parameter.
-    pub base_bytes: S<f64>,
     /// `full`: every parameter trains; `adapter`: only the adapters do.
     pub trains: Trains,
-    /// Bytes per trainable parameter beyond the weights, by what they hold (full training).
-    #[serde(default)]
+    /// How the base model's linear layers are held: bf16 or nf4.
+    pub linear: Precision,
+    /// Bytes per trained parameter beyond the optimizer's, by what they hold.
     pub state_bytes: BTreeMap<String, S<f64>>,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum Trains {
-    Full,
-    Adapter,
-}
+pub use super::memory::{Precision, Trains};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FitFile {
-    /// A pick fits when the need is at most this share of the card's memory.
+    /// A pick fits when the need is at most this share of the card's usable memory.
     pub headroom: S<Decimal>,
+    /// The job whose cost picks the offer: examples × epochs × training.yaml's tokens per example.
+    pub reference_job: ReferenceJobRaw,
     pub rows: Vec<FitRowRaw>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReferenceJobRaw {
+    pub examples: S<u32>,
+    pub epochs: S<u32>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -176,11 +208,11 @@ pub struct FitFile {
 pub struct FitRowRaw {
     pub model: Ref,
     pub method: Ref,
-    /// A card id or a bundle id.
-    pub pick: Ref,
+    /// A hand override of the computed pick: a card id or a bundle id.
+    pub pick: Option<Ref>,
     /// Fluent key of a note under the job.
     pub note: Option<Ref>,
-    /// Fluent key of a note under the pick.
+    /// Fluent key of the reason for a hand override (required with `pick`).
     pub pick_note: Option<Ref>,
 }
 
@@ -207,6 +239,8 @@ pub struct BundleRaw {
     pub id: Spanned<String>,
     pub card: Ref,
     pub count: S<u32>,
+    /// Whole nodes free now per region id (each holds `count` free cards). Absent: none.
+    pub free_nodes: Option<BTreeMap<String, S<u32>>>,
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -273,8 +307,10 @@ pub struct TrainingJobRaw {
     pub tokens_per_example: Option<S<u32>>,
     /// Gradient checkpointing for this job (default: the memory model's setting).
     pub grad_checkpointing: Option<bool>,
-    /// A card id or a bundle id.
-    pub offer: Ref,
+    /// A hand override of the computed offer: a card id or a bundle id.
+    pub offer: Option<Ref>,
+    /// Fluent key of the reason for a hand override (required with `offer`).
+    pub offer_note: Option<Ref>,
     /// Where the job comes from.
     pub source: String,
 }
@@ -482,4 +518,68 @@ pub struct Coin {
     pub code: String,
     #[allow(dead_code, reason = "the coin's full name, kept with its code in data")]
     pub name: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CalibrationFile {
+    pub runs: Vec<RunRaw>,
+}
+
+/// A published measured peak of a fine-tuning run.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunRaw {
+    pub id: Spanned<String>,
+    pub source: String,
+    pub url: Spanned<String>,
+    pub author: String,
+    pub framework: String,
+    pub model: String,
+    pub arch: ArchRaw,
+    /// A method id of methods.yaml.
+    pub method: Ref,
+    pub lora_rank: Option<S<u32>>,
+    /// all-linear, or the modules comma-separated (q,k,v,o,gate,up,down); null: all-linear.
+    pub targets: Option<Ref>,
+    pub seq_len: S<u32>,
+    pub batch: S<u32>,
+    pub grad_checkpointing: bool,
+    /// A key of methods.yaml's `optimizers`.
+    pub optimizer: Ref,
+    /// Trained weights, gradients and optimizer moments all in BF16.
+    #[serde(default)]
+    pub pure_bf16: bool,
+    pub gpus: S<u32>,
+    /// none, ddp, zero2, zero3 or fsdp.
+    pub sharding: Ref,
+    /// allocated, reserved, nvidia-smi or unstated.
+    pub measured: Ref,
+    /// Per GPU, in 10⁹ bytes.
+    pub peak_gb: S<f64>,
+    /// Why the model is known to come out more than 10% under this run (shown on the memory page).
+    pub under_estimate: Option<String>,
+    #[allow(
+        dead_code,
+        reason = "what the source printed, for the reader of the file"
+    )]
+    pub notes: Option<String>,
+    /// A cross-entropy that never holds all logits at once.
+    #[serde(default)]
+    pub chunked_ce: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArchRaw {
+    pub layers: S<u32>,
+    pub hidden: S<u32>,
+    pub intermediate: S<u32>,
+    pub heads: S<u32>,
+    pub kv_heads: S<u32>,
+    pub vocab: S<u32>,
+    #[serde(default)]
+    pub tied_embeddings: bool,
+    #[serde(default)]
+    pub attention_bias: bool,
 }

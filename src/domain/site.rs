@@ -4,7 +4,7 @@
 use rust_decimal::Decimal;
 
 use super::codes;
-use super::compute::{self, Job, Memory, Offer, Tables};
+use super::compute::{self, Memory, Offer, Tables};
 use super::model::{Card, Catalog};
 use super::units::usd_whole;
 use crate::i18n::{Arg, Tracked};
@@ -94,14 +94,9 @@ impl<'a> Site<'a> {
         Ok((mi, me))
     }
 
+    /// A job's memory on one card at the published settings.
     pub(super) fn memory(&self, model: usize, method: usize) -> compute::Memory {
-        let m = &self.cat.models[model];
-        compute::memory(
-            m,
-            &self.cat.methods[method],
-            &self.cat.memory,
-            Job::published(m, &self.cat.memory),
-        )
+        compute::need_alone(self.cat, &self.cat.models[model], &self.cat.methods[method])
     }
 
     /// `H100 SXM` or `2× A100 SXM`.
@@ -126,6 +121,7 @@ impl<'a> Site<'a> {
             "weekly" => Ok(o.weekly),
             "monthly" => Ok(o.monthly),
             "gpu-hour" => Ok(o.per_gpu_hour),
+            "gpu-hour-week" => Ok(o.per_gpu_hour_week),
             other => Err(Error::new(
                 codes::SHORTCODE_UNKNOWN_ITEM,
                 format!("unknown term `{other}`"),
@@ -195,7 +191,8 @@ impl<'a> Site<'a> {
         method: usize,
     ) -> Result<Memory, Error> {
         let m = &self.cat.models[model];
-        let mut job = Job::published(m, &self.cat.memory);
+        let cards = a.opt_u32("cards")?.unwrap_or(1).max(1);
+        let mut job = self.cat.job_on(cards);
         if let Some(seq) = a.opt_u32("seq")? {
             job.seq_len = seq;
         }
@@ -205,11 +202,14 @@ impl<'a> Site<'a> {
         if let Some(ck) = a.opt_bool("checkpointing")? {
             job.grad_checkpointing = ck;
         }
+        if let Some(c) = a.opt_bool("chunked")? {
+            job.chunked_ce = c;
+        }
         Ok(compute::memory(
-            m,
+            &m.arch,
             &self.cat.methods[method],
-            &self.cat.memory,
-            job,
+            &self.cat.memory.constants,
+            &job,
         ))
     }
 

@@ -87,50 +87,49 @@ pub(super) fn tb(l: &Tracked<'_>, v: Decimal) -> String {
     }
 }
 
-/// The terms of a job's memory, one line each, as placed on `cards` cards: every card holds its
-/// own activations and runtime reserve, so the total is the whole placement's (what the cards
-/// hold together), not the one-card figure. `eta` is the overhead on the trainable state.
-pub(super) fn memory_terms(
-    l: &Tracked<'_>,
-    m: &compute::Memory,
-    eta: f64,
-    cards: u32,
-) -> Vec<String> {
+/// The terms of a job's memory on each of its cards, one line each, then what each card holds
+/// and (on several cards) what they hold together.
+pub(super) fn memory_terms(l: &Tracked<'_>, m: &compute::Memory) -> Vec<String> {
     // Every term with two decimals, so the column of figures reads alike (14.00, 3.50).
-    let value = |v: f64| {
+    let value = |v: compute::Bytes| {
         let gb = l
-            .t("unit-gb", &[("value", Arg::Str(l.number(dec(v), 2)))])
+            .t("unit-gb", &[("value", Arg::Str(l.number(dec(v.gb()), 2)))])
             .unwrap_or_default();
         ("value", Arg::Str(gb))
     };
     let line = |k: &str, args: &[(&str, Arg)]| l.t(k, args).unwrap_or_default();
     let mut out = vec![
-        line("memory-weights", &[value(m.weights_gb)]),
-        line(
-            "memory-trainable",
-            &[
-                value(m.trainable_gb),
-                ("overhead", Arg::Str(l.percent(dec(eta)))),
-            ],
-        ),
-        line("memory-activations", &[value(m.activations_gb)]),
-        line("memory-reserve", &[value(m.reserve_gb)]),
+        line("memory-weights", &[value(m.weights)]),
+        line("memory-trainable", &[value(m.trainable)]),
+        line("memory-activations", &[value(m.activations)]),
+        line("memory-logits", &[value(m.logits)]),
     ];
-    let others = cards.max(1) - 1;
-    if others > 0 {
+    if m.buffers > compute::Bytes::ZERO {
+        out.push(line("memory-buffers", &[value(m.buffers)]));
+    }
+    out.push(line("memory-reserve", &[value(m.reserve())]));
+    if m.cards > 1 {
         out.push(line(
-            "memory-other-cards",
-            &[
-                value(f64::from(others) * (m.activations_gb + m.reserve_gb)),
-                ("cards", Arg::Num(f64::from(others))),
-            ],
+            "memory-per-card",
+            &[value(m.per_card), ("cards", Arg::Num(f64::from(m.cards)))],
         ));
     }
-    out.push(line(
-        "memory-total",
-        &[value(compute::placed_total_gb(m, cards))],
-    ));
+    out.push(line("memory-total", &[value(m.total)]));
     out
+}
+
+/// `$2.83/GPU-h`: a term's price per GPU-hour, under the term's price.
+pub(super) fn per_gpu_hour_text(l: &Tracked<'_>, v: Decimal) -> String {
+    l.t("price-per-gpu-hour", &[("price", Arg::Str(l.usd(v, 2)))])
+        .unwrap_or_default()
+}
+
+/// The Fluent selector of a term: `week` or `month`.
+pub(super) fn term_name(t: compute::Term) -> &'static str {
+    match t {
+        compute::Term::Weekly => "week",
+        compute::Term::Monthly => "month",
+    }
 }
 
 /// Memory bandwidth as datasheets write it: TB/s from 2 TB/s up (HBM cards: 3.35 TB/s), GB/s below

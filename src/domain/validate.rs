@@ -14,6 +14,8 @@ use super::model::*;
 use super::schema::*;
 use crate::diag::{Code, Diagnostic, Pos, unknown_name_hint};
 
+mod memory;
+
 /// Where a spanned value was written in `data/<file>`.
 pub(super) fn loc_of<T>(file: &str, s: &Spanned<T>) -> Loc {
     Loc {
@@ -223,6 +225,7 @@ pub(super) struct Raw {
     pub payments: PaymentsFile,
     pub training: TrainingFile,
     pub images: ImagesFile,
+    pub calibration: CalibrationFile,
 }
 
 /// Validates every file and builds the catalog; collects all errors.
@@ -239,6 +242,7 @@ pub(super) fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagn
         payments,
         training,
         images,
+        calibration,
     } = raw;
     let mut ck = Check {
         texts,
@@ -249,13 +253,16 @@ pub(super) fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagn
     let (regions, region_index) = validate_regions(&mut ck, regions);
     let (interconnects, ic_index) = validate_interconnects(&mut ck, interconnects);
     let cards = validate_cards(&mut ck, cards, &regions, &region_index, &ic_index);
-    let (models, model_index) = validate_models(&mut ck, models);
-    let (memory, methods, method_index) = validate_methods(&mut ck, methods);
-    let pricing = validate_pricing(&mut ck, pricing, &cards);
+    let (models, model_index) = memory::validate_models(&mut ck, models);
+    let (memory, methods, method_index) = memory::validate_methods(&mut ck, methods);
+    let calibration =
+        memory::validate_calibration(&mut ck, calibration, (&method_index, &methods), &memory);
+    let pricing = validate_pricing(&mut ck, pricing, &cards, &region_index);
     let offers = Offers::new(&cards, &pricing.bundles);
-    let (headroom, fit_rows) = validate_fit(&mut ck, fit, &model_index, &method_index, &offers);
+    let (headroom, reference_job, fit_rows) =
+        validate_fit(&mut ck, fit, &model_index, &method_index, &offers);
     let refs = (&model_index, &method_index, &offers);
-    let training = validate_training(&mut ck, training, refs, memory.grad_checkpointing);
+    let training = validate_training(&mut ck, training, refs, memory.defaults.grad_checkpointing);
     let storage = validate_storage(&mut ck, storage);
     let images = validate_images(&mut ck, images);
     let PaymentsFile {
@@ -272,7 +279,9 @@ pub(super) fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagn
         memory,
         methods,
         headroom,
+        reference_job,
         fit_rows,
+        calibration,
         hours_per_month: pricing.hours_per_month,
         significant_figures: pricing.significant_figures,
         bundles: pricing.bundles,
@@ -719,8 +728,37 @@ fn validate_cards(
             free_now,
             local_nvme_tb,
             host,
-            pick,
+            usable_mib,
+            capacity_source,
         } = c;
+        let vram = vram_gb.value;
+        let usable = usable_mib.as_ref().map(|u| {
+            // Within 85% to 102.5% of the marketed size in binary units: ECC on GDDR6 takes
+            // 1/16, and nvidia-smi reports a little less than the nominal GiB.
+            let nominal = u64::from(vram) * 1024;
+            let lo = nominal * 85 / 100;
+            let hi = nominal * 1025 / 1000;
+            Bytes::from_mib(ck.range(
+                f,
+                u,
+                lo,
+                hi,
+                "usable_mib",
+                "the card's memory in MiB as nvidia-smi or amd-smi reports it (80 GB: about 81,920)",
+            ))
+        });
+        if price.is_some() && (usable.is_none() || capacity_source.is_none()) {
+            ck.error(
+                codes::DATA_MISSING_VALUE,
+                f,
+                &id,
+                format!(
+                    "priced card `{}` has no `usable_mib` and `capacity_source`",
+                    id.value
+                ),
+                "jobs are compared with what the card really offers: give nvidia-smi's memory.total in MiB and where it was read",
+            );
+        }
         let host = host.map(|h| validate_host(ck, f, &h));
         let interconnect = ic_index.get(ck, f, &interconnect);
         let price = price.map(|p| validate_price(ck, &id.value, p));
@@ -778,221 +816,11 @@ fn validate_cards(
                 "local NVMe per node in TB",
             ),
             host,
-            pick,
+            usable,
+            capacity_source,
         });
     }
     out
-}
-
-fn validate_models(ck: &mut Check<'_>, file: ModelsFile) -> (Vec<Model>, Index) {
-    let f = "models.yaml";
-    let ModelsFile { models } = file;
-    let index = Index::new(ck, f, "model", models.iter().map(|m| &m.id));
-    let mut out = Vec::new();
-    for m in models {
-        let ModelRaw {
-            id,
-            name,
-            size,
-            params,
-            params_exact,
-            layers,
-            hidden,
-            intermediate,
-            heads,
-            kv_heads,
-            vocab,
-            // Where the architecture comes from: for the reader of data/models.yaml.
-            source: _,
-        } = m;
-        let p = ck.range(
-            f,
-            &params,
-            1e6,
-            1e13,
-            "params",
-            "the nominal parameter count (7e9 for a 7B model)",
-        );
-        let exact = ck.range(
-            f,
-            &params_exact,
-            1e6,
-            1e13,
-            "params_exact",
-            "the checkpoint's exact parameter count",
-        );
-        if p > 0.0 && !(0.75..=1.25).contains(&(exact / p)) {
-            ck.error(
-                codes::DATA_INCONSISTENT,
-                f,
-                &params_exact,
-                format!(
-                    "model `{}`: params_exact {exact} is far from params {p}",
-                    id.value
-                ),
-                "the exact count should be within 25% of the nominal size; check the exponent",
-            );
-        }
-        let h = ck.range(f, &heads, 1, 1024, "heads", "attention heads per layer");
-        let kv = ck.range(
-            f,
-            &kv_heads,
-            1,
-            1024,
-            "kv_heads",
-            "key/value heads per layer",
-        );
-        let hid = ck.range(f, &hidden, 64, 1_000_000, "hidden", "the hidden size");
-        if h > 0 && kv > 0 && (kv > h || !h.is_multiple_of(kv)) {
-            ck.error(
-                codes::DATA_INCONSISTENT,
-                f,
-                &kv_heads,
-                format!(
-                    "model `{}`: {kv} key/value heads do not divide {h} heads",
-                    id.value
-                ),
-                "grouped-query attention shares each key/value head among a whole number of heads",
-            );
-        }
-        if h > 0 && !hid.is_multiple_of(h) {
-            ck.error(
-                codes::DATA_INCONSISTENT,
-                f,
-                &hidden,
-                format!(
-                    "model `{}`: hidden size {hid} is not a multiple of {h} heads",
-                    id.value
-                ),
-                "each head gets hidden / heads dimensions; check both values",
-            );
-        }
-        out.push(Model {
-            id: id.value,
-            name,
-            size,
-            params: p,
-            layers: ck.range(
-                f,
-                &layers,
-                1,
-                1000,
-                "layers",
-                "the number of transformer layers",
-            ),
-            hidden: hid,
-            intermediate: ck.range(
-                f,
-                &intermediate,
-                1,
-                10_000_000,
-                "intermediate",
-                "the MLP intermediate size",
-            ),
-            heads: h,
-            kv_heads: kv,
-            vocab: ck.range(f, &vocab, 256, 10_000_000, "vocab", "the vocabulary size"),
-        });
-    }
-    (out, index)
-}
-
-fn validate_methods(ck: &mut Check<'_>, file: MethodsFile) -> (MemoryModel, Vec<Method>, Index) {
-    let f = "methods.yaml";
-    let MethodsFile {
-        memory_model,
-        methods,
-    } = file;
-    let MemoryModelRaw {
-        eta,
-        runtime_reserve_gb,
-        adapter_fraction,
-        lora_rank,
-        adapter_bytes_per_param,
-        seq_len,
-        batch,
-        grad_checkpointing,
-    } = memory_model;
-    let memory = MemoryModel {
-        eta: ck.range(
-            f,
-            &eta,
-            0.0,
-            1.0,
-            "eta",
-            "overhead on trainable state as a share",
-        ),
-        runtime_reserve_gb: ck.range(
-            f,
-            &runtime_reserve_gb,
-            0.0,
-            256.0,
-            "runtime_reserve_gb",
-            "the per-card runtime reserve in GB",
-        ),
-        adapter_fraction: ck.range(
-            f,
-            &adapter_fraction,
-            1e-6,
-            0.5,
-            "adapter_fraction",
-            "adapter parameters as a share of the model",
-        ),
-        lora_rank: ck.range(f, &lora_rank, 1, 65_536, "lora_rank", "the LoRA rank"),
-        adapter_bytes_per_param: ck.range(
-            f,
-            &adapter_bytes_per_param,
-            1.0,
-            64.0,
-            "adapter_bytes_per_param",
-            "bytes per adapter parameter",
-        ),
-        seq_len: ck.range(
-            f,
-            &seq_len,
-            1,
-            10_000_000,
-            "seq_len",
-            "the sequence length in tokens",
-        ),
-        batch: ck.range(f, &batch, 1, 65_536, "batch", "the micro-batch size"),
-        grad_checkpointing,
-    };
-    let index = Index::new(ck, f, "method", methods.iter().map(|m| &m.id));
-    let methods = methods
-        .into_iter()
-        .map(|m| {
-            let MethodRaw {
-                id,
-                base_bytes,
-                trains,
-                state_bytes,
-            } = m;
-            let state_bytes: BTreeMap<String, f64> = state_bytes
-                .iter()
-                .map(|(k, v)| {
-                    (
-                        k.clone(),
-                        ck.range(f, v, 0.0, 64.0, k, "bytes of training state per parameter"),
-                    )
-                })
-                .collect();
-            Method {
-                id: id.value,
-                base_bytes: ck.range(
-                    f,
-                    &base_bytes,
-                    0.1,
-                    16.0,
-                    "base_bytes",
-                    "bytes per base-model parameter",
-                ),
-                trains,
-                state_bytes,
-            }
-        })
-        .collect();
-    (memory, methods, index)
 }
 
 /// What `pricing.yaml` gives the catalog.
@@ -1003,7 +831,12 @@ struct Pricing {
     market: Market,
 }
 
-fn validate_pricing(ck: &mut Check<'_>, file: PricingFile, cards: &[Card]) -> Pricing {
+fn validate_pricing(
+    ck: &mut Check<'_>,
+    file: PricingFile,
+    cards: &[Card],
+    regions: &Index,
+) -> Pricing {
     let f = "pricing.yaml";
     let PricingFile {
         hours_per_month,
@@ -1036,7 +869,7 @@ fn validate_pricing(ck: &mut Check<'_>, file: PricingFile, cards: &[Card]) -> Pr
     Pricing {
         hours_per_month: hours,
         significant_figures,
-        bundles: validate_bundles(ck, bundles, &discounts, &priced),
+        bundles: validate_bundles(ck, bundles, &discounts, &priced, (cards, regions)),
         market: validate_market(ck, market, &priced, hours),
     }
 }
@@ -1110,12 +943,18 @@ fn validate_bundles(
     bundles: Vec<BundleRaw>,
     discounts: &BTreeMap<u32, Decimal>,
     priced: &Priced<'_>,
+    (cards, regions): (&[Card], &Index),
 ) -> Vec<Bundle> {
     let f = "pricing.yaml";
     let _ = Index::new(ck, f, "bundle", bundles.iter().map(|b| &b.id));
     let mut out = Vec::new();
     for b in bundles {
-        let BundleRaw { id, card, count } = b;
+        let BundleRaw {
+            id,
+            card,
+            count,
+            free_nodes,
+        } = b;
         let card = priced.get(ck, &card);
         let n = ck.range(
             f,
@@ -1141,11 +980,33 @@ fn validate_bundles(
                 Decimal::ZERO
             }
         };
+        let nodes = free_nodes
+            .map(|m| validate_stock(ck, f, &id.value, &m, regions.ids.len(), regions))
+            .unwrap_or_else(|| vec![0; regions.ids.len()]);
+        let free = cards[card].free_now.clone().unwrap_or_default();
+        for (ri, &k) in nodes.iter().enumerate() {
+            let have = free.get(ri).copied().unwrap_or(0);
+            if k.saturating_mul(n) > have {
+                ck.error(
+                    codes::DATA_INCONSISTENT,
+                    f,
+                    &id,
+                    format!(
+                        "bundle `{}`: {k} free {n}-card node(s) in `{}` need {} free cards, and cards.yaml has {have}",
+                        id.value,
+                        regions.ids[ri],
+                        k.saturating_mul(n)
+                    ),
+                    "a free node is free cards: raise free_now in cards.yaml or lower free_nodes",
+                );
+            }
+        }
         out.push(Bundle {
             id: id.value,
             card,
             count: n,
             discount,
+            free_nodes: nodes,
         });
     }
     out
@@ -1254,9 +1115,32 @@ fn validate_fit(
     models: &Index,
     methods: &Index,
     offers: &Offers,
-) -> (Decimal, Vec<FitRow>) {
+) -> (Decimal, (u32, u32), Vec<FitRow>) {
     let f = "fit.yaml";
-    let FitFile { headroom, rows } = file;
+    let FitFile {
+        headroom,
+        reference_job,
+        rows,
+    } = file;
+    let ReferenceJobRaw { examples, epochs } = reference_job;
+    let reference = (
+        ck.range(
+            f,
+            &examples,
+            1,
+            u32::MAX,
+            "examples",
+            "the reference job's examples",
+        ),
+        ck.range(
+            f,
+            &epochs,
+            1,
+            1000,
+            "epochs",
+            "the reference job's passes over the data",
+        ),
+    );
     let mut out = Vec::new();
     for r in rows {
         let FitRowRaw {
@@ -1269,13 +1153,14 @@ fn validate_fit(
         for key in [&note, &pick_note].into_iter().flatten() {
             ck.key(f, key);
         }
+        let loc = loc_of(f, &model);
+        let pick = override_of(ck, f, pick, pick_note, offers, ("a fit row", "pick_note"));
         out.push(FitRow {
             model: models.get(ck, f, &model),
             method: methods.get(ck, f, &method),
-            pick: offers.get(ck, f, &pick, "a fit row"),
+            pick,
             note: note.map(|n| n.value),
-            pick_note: pick_note.map(|n| n.value),
-            loc: loc_of(f, &pick),
+            loc,
         });
     }
     let headroom = ck.range(
@@ -1286,7 +1171,45 @@ fn validate_fit(
         "headroom",
         "the share of a card's memory a job may fill, e.g. 0.9",
     );
-    (headroom, out)
+    (headroom, reference, out)
+}
+
+/// A hand override of a computed offer and its reason: both or neither.
+fn override_of(
+    ck: &mut Check<'_>,
+    f: &str,
+    offer: Option<Ref>,
+    reason: Option<Ref>,
+    offers: &Offers,
+    (what, key): (&str, &str),
+) -> Option<(OfferRef, String)> {
+    match (offer, reason) {
+        (Some(o), Some(r)) => Some((offers.get(ck, f, &o, what), r.value)),
+        (None, None) => None,
+        (Some(o), None) => {
+            ck.error(
+                codes::DATA_MISSING_VALUE,
+                f,
+                &o,
+                format!(
+                    "{what} overrides the computed offer with `{}` and gives no reason",
+                    o.value
+                ),
+                format!("add `{key}`: the Fluent key of the reason, shown beside the override"),
+            );
+            None
+        }
+        (None, Some(r)) => {
+            ck.error(
+                codes::DATA_INCONSISTENT,
+                f,
+                &r,
+                format!("{what} gives `{key}` without an override"),
+                "the reason belongs to a hand-picked offer; remove it, or name the offer",
+            );
+            None
+        }
+    }
 }
 
 fn validate_training(
@@ -1401,8 +1324,21 @@ fn validate_jobs(
             tokens_per_example,
             grad_checkpointing,
             offer,
+            offer_note,
             source,
         } = j;
+        if let Some(k) = &offer_note {
+            ck.key(f, k);
+        }
+        let loc = loc_of(f, &id);
+        let offer = override_of(
+            ck,
+            f,
+            offer,
+            offer_note,
+            offers,
+            ("a training job", "offer_note"),
+        );
         out.push(TrainingJob {
             id: id.value,
             model: models.get(ck, f, &model),
@@ -1427,9 +1363,9 @@ fn validate_jobs(
                 )
                 .unwrap_or(tokens),
             checkpointing: grad_checkpointing.unwrap_or(default_checkpointing),
-            offer: offers.get(ck, f, &offer, "a training job"),
+            offer,
             source,
-            loc: loc_of(f, &offer),
+            loc,
         });
     }
     out

@@ -9,9 +9,9 @@ use std::sync::Arc;
 use rust_decimal::Decimal;
 use serde_json::Value;
 
-use super::compute::{self, Job};
-use super::model::{self, Method, Model};
-use super::schema::Trains;
+use super::compute;
+use super::memory::{Arch, Method, Precision, Trains, memory};
+use super::model;
 use super::site::Site;
 use crate::i18n::{Localizer, Tracked};
 use crate::shortcode::{Args, Output};
@@ -275,10 +275,10 @@ fn price_ratio(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
 
 /// The `state_bytes_gb` vectors.
 fn state_bytes_gb(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
-    let (cat, site, en) = (cx.cat, &cx.site, cx.en);
-    // `bytes_rule/<method>-<size>-…`: the method's constants in data/methods.yaml
-    // give the vector's bytes per parameter, and the shortcode the page places gives
-    // its GB (`…-base`: the resident base weights; otherwise all training state).
+    let cat = cx.cat;
+    // `bytes_rule/<method>-<size>-…`: the method's precisions and state in data/methods.yaml
+    // give the vector's bytes per parameter (`…-base`: the resident base weights at the
+    // method's precision, without NF4's constants; otherwise weights and all training state).
     let rule = id.trim_start_matches("bytes_rule/");
     let method_id = rule.split('-').next().unwrap_or_default();
     let method = cat
@@ -286,89 +286,88 @@ fn state_bytes_gb(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
         .iter()
         .find(|m| m.id == method_id)
         .unwrap_or_else(|| panic!("{id}: method `{method_id}` in data/methods.yaml"));
-    let (bytes, gb) = if rule.ends_with("-base") {
-        (method.base_bytes, "weights_gb")
+    let k = &cat.memory.constants;
+    let base = match method.linear {
+        Precision::Bf16 => k.bf16_bytes,
+        Precision::Nf4 => k.nf4_bits / 8.0,
+    };
+    let bytes = if rule.ends_with("-base") {
+        base
     } else {
-        (compute::bytes_per_param(method), "state_gb")
+        assert_eq!(method.trains, Trains::Full, "{id}");
+        base + method.state_bytes + cat.memory.defaults.optimizer_bytes
     };
     assert_eq!(
         bytes,
         f(&i["bytes_per_param"]),
         "{id}: bytes per parameter of `{method_id}` in data/methods.yaml"
     );
-    let params = f(&i["params_b"]) * 1e9;
-    // The bytes rule depends on the parameter count alone: any model of that nominal size (the
-    // first in data order; Llama 2 7B and Qwen2.5 7B are both 7.0e9) gives the figure.
-    let models: Vec<&Model> = cat.models.iter().filter(|m| m.params == params).collect();
-    assert!(
-        !models.is_empty(),
-        "{id}: a {params} model in data/models.yaml"
-    );
-    let call = format!(r#"{gb}(model="{}", method="{method_id}")"#, models[0].id);
-    let text = shortcode(site, en, &call);
-    let got: f64 = printed(&text).to_string().parse().unwrap_or(f64::MAX);
+    let got = bytes * f(&i["params_b"]);
     let tol = v["tolerance"].as_f64().unwrap_or(0.0);
-    assert!(
-        (got - f(&v["expected"])).abs() <= tol + 1e-9,
-        "{id}: {call} prints {text:?}"
-    );
+    assert!((got - f(&v["expected"])).abs() <= tol + 1e-9, "{id}: {got}");
 }
 
-/// The `vram_gb` vectors.
+/// The `vram_gb` vectors: Model M2 on the seed's jobs within `model_M2_tolerance_rel` of the
+/// seed's printed figure (all the job's cards together), and the site's fit row of the same job
+/// prints the same figure per card and in total.
 fn vram_gb(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
     let (cat, tables) = (cx.cat, cx.tables);
-    let model = Model {
-        id: i["model"].as_str().unwrap_or_default().into(),
-        name: String::new(),
-        size: String::new(),
-        params: f(&i["params_b_nominal"]) * 1e9,
+    let arch = Arch {
         layers: i["layers"].as_u64().unwrap_or(0) as u32,
         hidden: i["hidden"].as_u64().unwrap_or(0) as u32,
         intermediate: i["intermediate"].as_u64().unwrap_or(0) as u32,
         heads: i["heads"].as_u64().unwrap_or(0) as u32,
         kv_heads: i["kv_heads"].as_u64().unwrap_or(0) as u32,
         vocab: i["vocab"].as_u64().unwrap_or(0) as u32,
+        tied_embeddings: false,
+        attention_bias: false,
     };
+    // The shapes give the checkpoint's real count.
+    assert!(
+        (arch.params().total() / f(&i["params_real"]) - 1.0).abs() < 1e-3,
+        "{id}: {} parameters from the shapes",
+        arch.params().total()
+    );
     let method: &Method = cat
         .methods
         .iter()
         .find(|m| Some(m.id.as_str()) == i["method"].as_str())
         .expect("method in data/");
-    let job = Job {
-        params: model.params,
-        seq_len: i["seq_len"].as_u64().unwrap_or(0) as u32,
-        batch: i["batch"].as_u64().unwrap_or(0) as u32,
-        grad_checkpointing: i["grad_checkpointing"].as_bool().unwrap_or(true),
-        lora_rank: i["lora_rank"].as_u64().unwrap_or(16) as u32,
-    };
-    let m = compute::memory(&model, method, &cat.memory, job);
+    let cards = i["gpus"].as_u64().unwrap_or(1) as u32;
+    let mut job = cat.job_on(cards);
+    job.seq_len = i["seq_len"].as_u64().unwrap_or(0) as u32;
+    job.batch = i["batch"].as_u64().unwrap_or(0) as u32;
+    job.grad_checkpointing = i["grad_checkpointing"].as_bool().unwrap_or(true);
+    job.lora_rank = i["lora_rank"].as_u64().unwrap_or(16) as u32;
+    let m = memory(&arch, method, &cat.memory.constants, &job);
     let expected = f(&v["expected"]);
-    let rel = f(&v["model_M_tolerance_rel"]);
+    let rel = f(&v["model_M2_tolerance_rel"]);
     assert!(
-        (m.total_gb / expected - 1.0).abs() <= rel,
-        "{id}: {} vs {expected}",
-        m.total_gb
+        (m.total.gb() / expected - 1.0).abs() <= rel,
+        "{id}: {} GB vs {expected}",
+        m.total.gb()
     );
-    assert!(
-        (m.total_gb - f(&v["model_M_value"])).abs() < 0.01,
-        "{id}: {}",
-        m.total_gb
-    );
-    // And the site's fit table, computed from data/, carries the same figure.
+    // And the site's fit row of the same model and method, computed from data/, carries the
+    // figure of its own placement: the same model on the offer's cards.
     let row = tables
         .fit
         .iter()
         .find(|r| {
             let fr = &cat.fit_rows[r.row];
-            cat.models[fr.model].id == model.id && cat.methods[fr.method].id == method.id
+            cat.models[fr.model].id == i["model"].as_str().unwrap_or_default()
+                && cat.methods[fr.method].id == method.id
         })
         .expect("fit row in data/");
-    assert!(
-        (row.need.total_gb - m.total_gb).abs() < 1e-9,
-        "{id} from data/"
+    let o = &tables.offers[row.offer];
+    let placed = memory(
+        &cat.models[cat.fit_rows[row.row].model].arch,
+        method,
+        &cat.memory.constants,
+        &cat.job_on(o.count),
     );
+    assert_eq!(row.need, placed, "{id} from data/");
     if method.trains == Trains::Full {
-        assert!(row.need.trainable_gb > row.need.weights_gb);
+        assert!(row.need.trainable > row.need.weights);
     }
 }
 
@@ -407,7 +406,7 @@ fn training_hours(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
         .iter()
         .find(|r| {
             let j = &cat.training.jobs[r.job];
-            cat.models[j.model].params == params
+            cat.models[j.model].size == format!("{}B", f(&i["params_b"]))
                 && cat.methods[j.method].id == method.id
                 && f64::from(j.examples) == f(&i["examples"])
                 && f64::from(j.epochs) == f(&i["epochs"])
@@ -420,7 +419,9 @@ fn training_hours(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
         .map(|s| s.value.to_string().parse().unwrap_or(0.0))
         .unwrap_or(0.0);
     assert!(tflops > 0.0, "{id}: TFLOPS in data/");
-    let card_scale = tflops / f(&i["dense_bf16_tflops"]);
+    // The site counts the checkpoint's real parameters (from the shapes), the seed its nominal size.
+    let card_scale = tflops / f(&i["dense_bf16_tflops"]) * params
+        / cat.models[cat.training.jobs[row.job].model].params;
     assert_eq!(cat.training.mfu_low, f(&i["mfu"]), "{id}: MFU in data/");
     let job = &cat.training.jobs[row.job];
     assert_eq!(
@@ -479,9 +480,8 @@ fn rub_cost_vectors_test_only_the_two_significant_figure_rule() {
 
 #[test]
 fn the_least_card_memory_for_a_job_is_its_need_over_the_headroom() {
-    // The reference's Model M value for Llama 2 7B, full fine-tuning on one card is 131.73 GB;
-    // at the 90% headroom a card needs 131.73 / 0.9 = 146.4 GB, so 147 GB rounded up: the 141 GB
-    // H200 SXM cannot hold it, which is what the FAQ's sentence must say.
+    // Llama 2 7B, full fine-tuning on one card: its per-card need over the 90% headroom, rounded
+    // up, is the least usable memory a card must have; the H200's 150.8 GB (143,771 MiB) holds it.
     let (cat, tables) = site();
     let en = english();
     let site = Site::view(&cat, &tables);
@@ -490,5 +490,19 @@ fn the_least_card_memory_for_a_job_is_its_need_over_the_headroom() {
         &en,
         r#"min_card_vram(model="llama2-7b", method="full")"#,
     );
-    assert_eq!(text, "147 GB");
+    let need = compute::need_alone(
+        &cat,
+        &cat.models[cat.model_index("llama2-7b").expect("model")],
+        &cat.methods[cat.method_index("full").expect("method")],
+    );
+    let least = (need.per_card / cat.headroom_share()).ceil_gb();
+    assert_eq!(text, format!("{least} GB"));
+    let h200 = cat.cards[cat.card_index("h200-sxm").expect("card")]
+        .usable
+        .expect("usable");
+    assert!(
+        h200.gb() >= least as f64,
+        "{least} GB against the H200's {}",
+        h200.gb()
+    );
 }

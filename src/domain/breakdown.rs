@@ -1,0 +1,281 @@
+//! The memory page's tables: a job's memory term by term with each formula beside its figure,
+//! and the model held against published measured peaks.
+
+use super::calibration;
+use super::memory::{Memory, Precision, Strategy, Trains, weight_bytes};
+use super::site::Site;
+use super::units::*;
+use crate::i18n::{Arg, Tracked};
+use crate::view::{Action, Cell, TableView};
+
+impl Site<'_> {
+    /// Every term of `mem` (model `m`, method `me`) with its formula and figure.
+    pub(super) fn breakdown_table(
+        &self,
+        m: usize,
+        me: usize,
+        mem: &Memory,
+        l: &Tracked<'_>,
+    ) -> TableView {
+        let cat = self.cat;
+        let model = &cat.models[m];
+        let method = &cat.methods[me];
+        let a = &model.arch;
+        let k = &cat.memory.constants;
+        let job = cat.job_on(mem.cards);
+        let p = a.params();
+        let n = f64::from(mem.cards);
+        let num = |v: f64, frac: u32| l.number(dec(v).round_dp(frac).normalize(), 0);
+        let sci = |v: f64| scientific(l, v);
+        let split = |text: String, on: bool| {
+            if on && mem.cards > 1 {
+                format!("({text}) ÷ {}", mem.cards)
+            } else {
+                text
+            }
+        };
+        let tokens = f64::from(job.batch) * f64::from(job.seq_len);
+        let other = p.embeddings + p.head + p.norms + p.bias;
+        let weights = match method.linear {
+            Precision::Bf16 => format!("{} × {} B", sci(p.total()), num(k.bf16_bytes, 0)),
+            Precision::Nf4 => format!(
+                "{} × {}/8 B + {} × {} B",
+                sci(p.linear),
+                num(k.nf4_bits + k.quant_constant_bits, 3),
+                sci(other),
+                num(k.bf16_bytes, 0)
+            ),
+        };
+        let _ = weight_bytes;
+        let trained = match method.trains {
+            Trains::Full => sci(p.total()),
+            Trains::Adapter => format!(
+                "{} × {} × {}",
+                job.lora_rank,
+                a.layers,
+                num(
+                    job.targets
+                        .iter()
+                        .map(|t| {
+                            let (i, o) = a.shape(t);
+                            i + o
+                        })
+                        .sum::<f64>(),
+                    0
+                )
+            ),
+        };
+        let trainable = format!(
+            "{trained} × ({} + {}) B",
+            num(method.state_bytes, 0),
+            num(job.optimizer_bytes, 0)
+        );
+        let layer = format!(
+            "{} B × (6 × {} + 2 × {} + 4 × {})",
+            num(k.bf16_bytes, 0),
+            num(f64::from(a.hidden), 0),
+            num(a.kv_dim(), 0),
+            num(f64::from(a.intermediate), 0)
+        );
+        let activations = if job.grad_checkpointing {
+            format!(
+                "{} × ({} × {} × {} B + {layer})",
+                num(tokens, 0),
+                a.layers,
+                num(f64::from(a.hidden), 0),
+                num(k.bf16_bytes, 0)
+            )
+        } else {
+            format!("{} × {} × {layer}", num(tokens, 0), a.layers)
+        };
+        let logit_tokens = if job.chunked_ce {
+            tokens.min(f64::from(k.chunk_tokens))
+        } else {
+            tokens
+        };
+        let logits = format!(
+            "{} × {} × {} B",
+            num(logit_tokens, 0),
+            num(f64::from(a.vocab), 0),
+            num(k.logits_bytes, 0)
+        );
+        let mut buffers = Vec::new();
+        if method.linear == Precision::Nf4 {
+            buffers.push(format!(
+                "{} × {} × {} B",
+                num(f64::from(a.hidden), 0),
+                num(a.largest_linear() / f64::from(a.hidden), 0),
+                num(k.bf16_bytes, 0)
+            ));
+        }
+        if job.sharding == Strategy::Zero3 && n > 1.0 {
+            buffers.push(format!("2 × {} ÷ {}", l.s("term-one-layer"), a.layers));
+        }
+        let reserve = format!(
+            "{} × {} + {}",
+            l.percent(dec(k.allocator_share)),
+            l.s("term-live"),
+            gb_dec(l, dec(k.context.gb()), 1)
+        );
+        let value = |b: super::memory::Bytes| gb_dec(l, dec(b.gb()).round_dp(2), 2);
+        let mut rows = vec![
+            (
+                "term-weights",
+                split(weights, job.sharding == Strategy::Zero3),
+                mem.weights,
+            ),
+            (
+                "term-trainable",
+                split(trainable, job.sharding != Strategy::None),
+                mem.trainable,
+            ),
+            ("term-activations", activations, mem.activations),
+            ("term-logits", logits, mem.logits),
+        ];
+        if !buffers.is_empty() {
+            rows.push(("term-buffers", buffers.join(" + "), mem.buffers));
+        }
+        rows.push(("term-reserve", reserve, mem.reserve()));
+        rows.push(("term-per-card", l.s("term-sum"), mem.per_card));
+        if mem.cards > 1 {
+            rows.push((
+                "term-total",
+                format!("{} × {}", l.s("term-per-card"), mem.cards),
+                mem.total,
+            ));
+        }
+        let job_name = self.job_label(m, me, l);
+        TableView {
+            name: "breakdown".into(),
+            caption: l
+                .t("table-breakdown-caption", &[("job", Arg::Str(job_name))])
+                .unwrap_or_default(),
+            columns: columns(
+                l,
+                &[
+                    ("col-term", false),
+                    ("col-formula", false),
+                    ("col-figure", true),
+                ],
+            ),
+            rows: rows
+                .into_iter()
+                .map(|(key, formula, v)| {
+                    vec![
+                        Cell::header(l.s(key)),
+                        Cell::text(formula),
+                        Cell::text(value(v)),
+                    ]
+                })
+                .collect(),
+            note: None,
+        }
+    }
+
+    /// The model against every published measured peak of data/calibration.yaml.
+    pub(super) fn calibration_table(&self, l: &Tracked<'_>) -> TableView {
+        let cat = self.cat;
+        let rows = calibration::check(cat)
+            .into_iter()
+            .map(|c| {
+                let r = &cat.calibration[c.run];
+                let method = &cat.methods[r.method];
+                let job = l
+                    .t(
+                        "calibration-job",
+                        &[
+                            ("model", Arg::Str(r.model.clone())),
+                            ("method", Arg::Str(l.s(&format!("method-{}", method.id)))),
+                        ],
+                    )
+                    .unwrap_or_default();
+                let settings = l
+                    .t(
+                        "calibration-settings",
+                        &[
+                            ("seq", Arg::Str(l.int(i64::from(r.job.seq_len)))),
+                            ("batch", Arg::Num(f64::from(r.job.batch))),
+                            ("cards", Arg::Num(f64::from(r.job.cards))),
+                            ("sharding", Arg::Str(r.job.sharding.name().into())),
+                            (
+                                "checkpointing",
+                                Arg::Str(
+                                    if r.job.grad_checkpointing {
+                                        "on"
+                                    } else {
+                                        "off"
+                                    }
+                                    .into(),
+                                ),
+                            ),
+                        ],
+                    )
+                    .unwrap_or_default();
+                let measured = l.s(match r.measured {
+                    super::model::Measured::Allocated => "calibration-allocated",
+                    super::model::Measured::Reserved => "calibration-reserved",
+                    super::model::Measured::NvidiaSmi => "calibration-nvidia-smi",
+                    super::model::Measured::Unstated => "calibration-unstated",
+                });
+                vec![
+                    Cell::header(job).with_sub(Some(settings)),
+                    Cell::text(gb_dec(l, dec(r.peak.gb()).round_dp(1), 1)).with_sub(Some(measured)),
+                    Cell::text(gb_dec(l, dec(c.estimate.gb()).round_dp(1), 1)),
+                    Cell::text(signed_percent(l, c.error)),
+                    Cell::text(r.author.clone())
+                        .with_sub(Some(r.framework.clone()))
+                        .with_actions([Action {
+                            text: l.s("calibration-source"),
+                            href: r.url.clone(),
+                            label: l
+                                .t(
+                                    "calibration-source-label",
+                                    &[("source", Arg::Str(r.source.clone()))],
+                                )
+                                .unwrap_or_default(),
+                        }]),
+                ]
+            })
+            .collect();
+        let summary = calibration::summary(&calibration::check(cat));
+        TableView {
+            name: "calibration".into(),
+            caption: l.s("table-calibration-caption"),
+            columns: columns(
+                l,
+                &[
+                    ("col-run", false),
+                    ("col-measured", true),
+                    ("col-estimate", true),
+                    ("col-error", true),
+                    ("col-source", false),
+                ],
+            ),
+            rows,
+            note: l
+                .t(
+                    "table-calibration-note",
+                    &[
+                        ("runs", Arg::Num(summary.runs as f64)),
+                        (
+                            "median",
+                            Arg::Str(l.percent(dec(summary.median_abs).round_dp(3))),
+                        ),
+                        ("under", Arg::Str(signed_percent(l, summary.worst_under))),
+                        ("over", Arg::Str(signed_percent(l, summary.worst_over))),
+                    ],
+                )
+                .ok(),
+        }
+    }
+}
+
+/// `+12%`, `−8%`.
+fn signed_percent(l: &Tracked<'_>, v: f64) -> String {
+    let p = l.percent(dec(v.abs()).round_dp(2));
+    if v < 0.0 {
+        format!("−{p}")
+    } else {
+        format!("+{p}")
+    }
+}
