@@ -120,31 +120,55 @@ fn the_fixture_builds_in_three_locales_with_every_table_formatted_per_locale() {
             .find(|r| r["model"] == model && r["method"] == method)
             .unwrap_or_else(|| panic!("{model} {method}"))
     };
+    // 7B full fine-tuning is the fixture's hand override, on the 2-card bundle with its reason.
     let full7 = row("llama2-7b", "full");
-    assert_eq!(full7["card"], "2x-a100-sxm");
+    assert_eq!(full7["offer"], "2x-a100-sxm");
     assert_eq!(full7["cards"], 2);
-    // 2 × 1000 × 0.95 = 1900 a month; 1900 / 720 / 2 = 1.319… → 1.32 per GPU-hour.
+    assert_eq!(full7["override_reason"], "pick-note-cheapest-cuda");
+    // 2 × 1000 × 0.95 = 1900 a month; 1900 / 720 / 2 = 1.319… → 1.32 per GPU-hour; the week
+    // 2 × 300 × 0.95 = 570, 570 / 168 / 2 = 1.696… → 1.70.
     assert_eq!(full7["monthly_usd"], 1900);
-    assert_eq!(full7["per_gpu_hour_usd"], serde_json::json!(1.32));
-    assert_eq!(full7["cheapest_fit"], "2x-a100-sxm");
-    // 70B QLoRA needs 49.96 GB (Model M, ARITHMETIC.md §3.2): 90% of an 80 GB card holds it, so
-    // the A100 SXM at 1000 is the cheapest fit while the row's pick is the H100 SXM.
+    assert_eq!(full7["per_gpu_hour_month_usd"], serde_json::json!(1.32));
+    assert_eq!(full7["per_gpu_hour_week_usd"], serde_json::json!(1.7));
+    // One figure per job: the total is the per-card figure on each of the 2 cards.
+    let per_card = full7["bytes_per_card"].as_u64().expect("bytes per card");
+    assert!(
+        full7["bytes_total"]
+            .as_u64()
+            .expect("total")
+            .abs_diff(2 * per_card)
+            <= 1
+    );
+    // 70B QLoRA (P = 68.98e9 from the shapes): the reference job is 20,000 × 3 × 1,300 = 7.8e7
+    // tokens, 6 × P × 7.8e7 = 3.23e19 FLOPs; at MFU 0.25 the A100 SXM (312 TFLOPS) takes
+    // 3.23e19 / (312e12 × 0.25 × 3600) = 115 h, one week for $300, and the H100 SXM one week
+    // for $500: the rule picks the A100 SXM.
     let qlora70 = row("llama2-70b", "qlora");
-    assert_eq!(qlora70["card"], "h100-sxm");
-    assert_eq!(qlora70["monthly_usd"], 1800);
-    assert_eq!(qlora70["per_gpu_hour_usd"], serde_json::json!(2.5));
-    assert_eq!(qlora70["cheapest_fit"], "a100-sxm");
-    assert_eq!(qlora70["cheapest_fit_monthly_usd"], 1000);
+    assert_eq!(qlora70["offer"], "a100-sxm");
+    assert_eq!(qlora70["rule"]["term"], "weekly");
+    assert_eq!(qlora70["rule"]["term_count"], 1);
+    assert_eq!(qlora70["rule"]["cost_usd"], 300);
+    assert!((qlora70["rule"]["hours"].as_f64().expect("hours") - 114.95).abs() < 0.5);
+    assert!(qlora70["override_reason"].is_null());
     for key in [
-        "vram_gb",
-        "terms_gb",
-        "card_vram_gb",
+        "bytes_per_card",
+        "bytes_total",
+        "memory",
+        "card_usable_bytes",
+        "share_of_usable",
         "weekly_usd",
         "monthly_usd",
-        "per_gpu_hour_usd",
-        "cheapest_fit",
+        "per_gpu_hour_week_usd",
+        "per_gpu_hour_month_usd",
+        "rule",
     ] {
         assert!(rows.iter().all(|r| !r[key].is_null()), "fit.json {key}");
+    }
+    // No row fills more than the headroom of the usable memory, compared in bytes.
+    for r in rows {
+        let share = r["bytes_per_card"].as_f64().unwrap_or(f64::MAX)
+            / r["card_usable_bytes"].as_f64().unwrap_or(1.0);
+        assert!(share <= 0.9, "{r}");
     }
     let cards: serde_json::Value =
         serde_json::from_str(&read(root, "data/cards.json")).expect("cards.json");
@@ -353,7 +377,7 @@ fn malformed_yaml_names_file_line_and_column() {
     // The unclosed `[` goes where the first card's `80` starts.
     let at = place(
         "data/cards.yaml",
-        "    vram_gb: 80\n    memory: HBM3\n",
+        "    vram_gb: 80\n    usable_mib: 81559\n",
         "80",
     );
     assert_bad_input(
@@ -361,8 +385,8 @@ fn malformed_yaml_names_file_line_and_column() {
             edit(
                 root,
                 "data/cards.yaml",
-                "    vram_gb: 80\n    memory: HBM3\n",
-                "    vram_gb: [80\n    memory: HBM3\n",
+                "    vram_gb: 80\n    usable_mib: 81559\n",
+                "    vram_gb: [80\n    usable_mib: 81559\n",
             )
         },
         &[&at],
@@ -389,9 +413,9 @@ fn a_duplicate_key_is_an_error_not_last_wins() {
 
 #[test]
 fn an_unknown_card_in_a_fit_row_is_named_with_a_hint() {
-    let at = place("data/fit.yaml", "pick: h100-sxm", "h100-sxm");
+    let at = place("data/fit.yaml", "pick: 2x-a100-sxm", "2x-a100-sxm");
     assert_bad_input(
-        |root| edit(root, "data/fit.yaml", "pick: h100-sxm", "pick: rtx-4900"),
+        |root| edit(root, "data/fit.yaml", "pick: 2x-a100-sxm", "pick: rtx-4900"),
         &[
             &at,
             "unknown card or bundle `rtx-4900` in a fit row",
@@ -402,15 +426,17 @@ fn an_unknown_card_in_a_fit_row_is_named_with_a_hint() {
 
 #[test]
 fn a_pick_that_does_not_fit_fails_the_build() {
-    // 7B full by Model M (ARITHMETIC.md §3.1) from the fixture's data: weights 7e9 × 2 B = 14 GB;
-    // state 7e9 × 14 B × 1.14 = 111.72 GB; activations 2048 × (2×4096×32 + 16×4096 + 8×11008 +
-    // 10×32000) B = 1.507 GB; reserve 4.5 GB: 131.73 GB, against 90% of one 80 GB A100 SXM.
+    // 7B full on one card by Model M2 (data/methods.yaml), P = 6,738,415,616 from the shapes:
+    // weights P × 2 B = 13.48 GB; trainable P × (6 + 8) B = 94.34 GB; activations 2,048 ×
+    // (2 × 4096 × 32 + 2 × (6 × 4096 + 2 × 4096 + 4 × 11008)) B = 0.85 GB; logits 2,048 × 32,000
+    // × 16 B = 1.05 GB: 109.72 GB live, + 10% and 0.75 GB for the allocator, + 0.75 GB context =
+    // 122.2 GB, against 90% of the A100 SXM's usable 81,920 MiB = 85.9 GB.
     let at = place("data/fit.yaml", "pick: 2x-a100-sxm", "2x-a100-sxm");
     assert_bad_input(
         |root| edit(root, "data/fit.yaml", "pick: 2x-a100-sxm", "pick: a100-sxm"),
         &[
             &at,
-            "7B full needs 131.7 GB, more than 72.0 GB (90% of the 80 GB of `a100-sxm`)",
+            "Llama 2 7B full needs 122.2 GB per card on `a100-sxm`, more than 77.3 GB (90% of a card's usable 85.9 GB)",
         ],
     );
 }
@@ -620,8 +646,8 @@ fn a_pick_that_no_region_has_free_is_a_warning_at_its_line() {
     edit(
         site.path(),
         "data/fit.yaml",
-        "pick: a100-sxm, note: fit-note-4bit-base",
-        "pick: rtx-4090, note: fit-note-4bit-base",
+        "{ model: llama2-7b, method: qlora, note: fit-note-4bit-base }",
+        "{ model: llama2-7b, method: qlora, pick: rtx-4090, note: fit-note-4bit-base, pick_note: pick-note-cheapest-cuda }",
     );
     assert!(
         hubgen(site.path(), &[]).status.success(),
@@ -646,7 +672,7 @@ fn a_pick_that_no_region_has_free_is_a_warning_at_its_line() {
     assert_eq!(warnings[0]["file"], "data/fit.yaml");
     let line = common::fixture_text("data/fit.yaml")
         .lines()
-        .position(|l| l.contains("pick: a100-sxm, note: fit-note-4bit-base"))
+        .position(|l| l.contains("{ model: llama2-7b, method: qlora, note: fit-note-4bit-base }"))
         .expect("the row")
         + 1;
     assert_eq!(warnings[0]["line"], line);

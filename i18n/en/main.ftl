@@ -62,7 +62,7 @@ fit-note-4bit-base-rank = 4-bit base
 fit-note-4bit-base = 4-bit base
 fit-note-bf16-resident = BF16 base
 fit-note-bf16-base = BF16 base
-fit-note-4bit-weights = { $weights } of 4-bit weights
+fit-note-4bit-weights = weights { $weights }: linear layers in 4 bits, embeddings in 16
 fit-note-bf16-one-card = BF16 base, one card
 fit-note-adam-bytes = Adam, { $bytes } bytes per parameter
 fit-note-zero3-node = ZeRO-3 across the node
@@ -201,7 +201,7 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
    *[other] { $cards } cards
 } × utilization { $mfu }
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
-training-of-vram = of { $vram }
+training-of-vram = of { $vram } usable
 training-at-rate = at { $rate } per GPU-hour
 table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price (the monthly price divided by { $hours } hours and by the number of cards) times the cards. Click the hours to see how they break down.
 unit-million = { $value }M
@@ -372,3 +372,4 @@ calibration-nvidia-smi = nvidia-smi
 calibration-unstated = how measured not stated
 calibration-source = Source
 calibration-source-label = { $source } (opens the published measurement)
+calibration-known-under = known under-estimate: the reason is in data/calibration.json

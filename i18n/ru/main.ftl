@@ -70,7 +70,7 @@ fit-note-4bit-base-rank = 4-битная база, ранг { $rank }
 fit-note-4bit-base = 4-битная база
 fit-note-bf16-resident = база в BF16 постоянно в памяти
 fit-note-bf16-base = база в BF16
-fit-note-4bit-weights = { $weights } весов в 4 битах
+fit-note-4bit-weights = веса { $weights }: линейные слои в 4 битах, эмбеддинги в 16
 fit-note-bf16-one-card = база в BF16, одна карта
 # $bytes arrives as formatted text, so a plural selector always falls to [other]; 16 takes «байт».
 fit-note-adam-bytes = Adam, { $bytes } байт на параметр
@@ -261,7 +261,7 @@ training-term-rate = { $tflops } TFLOPS BF16 (без разреженности
    *[other] { $cards } карты
 } × загрузка { $mfu }
 training-offer-rate = { $tflops } TFLOPS BF16 (без разреженности) на карту
-training-of-vram = из { $vram }
+training-of-vram = из { $vram } доступной памяти
 training-at-rate = по { $rate } за GPU-час
 table-training-note = Часы = FLOP на параметр и токен × параметры × токены ÷ (TFLOPS BF16 без разреженности × 10¹² × карты × загрузка × 3 600), с пересчётом активаций (gradient checkpointing) и { $tokens } токенов на пример. Множитель FLOP на токен уже включает этот пересчёт, поэтому загрузка ({ $mfu }) — это доля пиковой производительности, которую реально достигает задача (аппаратная загрузка, HFU), а не MFU; меньшее время соответствует большей загрузке. Стоимость — это часы × цена GPU-часа × число карт; цена GPU-часа — месячная цена, делённая на { $hours ->
     [one] { $hours } час
@@ -454,3 +454,4 @@ calibration-nvidia-smi = nvidia-smi
 calibration-unstated = способ измерения не указан
 calibration-source = Источник
 calibration-source-label = { $source } (открывает опубликованное измерение)
+calibration-known-under = известная недооценка: причина указана в data/calibration.json

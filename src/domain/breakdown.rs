@@ -17,6 +17,44 @@ impl Site<'_> {
         mem: &Memory,
         l: &Tracked<'_>,
     ) -> TableView {
+        let value = |b: super::memory::Bytes| gb_dec(l, dec(b.gb()).round_dp(2), 2);
+        let rows = self.formulas(m, me, mem, l);
+        let job_name = self.job_label(m, me, l);
+        TableView {
+            name: "breakdown".into(),
+            caption: l
+                .t("table-breakdown-caption", &[("job", Arg::Str(job_name))])
+                .unwrap_or_default(),
+            columns: columns(
+                l,
+                &[
+                    ("col-term", false),
+                    ("col-formula", false),
+                    ("col-figure", true),
+                ],
+            ),
+            rows: rows
+                .into_iter()
+                .map(|(key, formula, v)| {
+                    vec![
+                        Cell::header(l.s(key)),
+                        Cell::text(formula),
+                        Cell::text(value(v)),
+                    ]
+                })
+                .collect(),
+            note: None,
+        }
+    }
+
+    /// Each term of `mem` with its Fluent key and its formula, the job's numbers filled in.
+    fn formulas(
+        &self,
+        m: usize,
+        me: usize,
+        mem: &Memory,
+        l: &Tracked<'_>,
+    ) -> Vec<(&'static str, String, super::memory::Bytes)> {
         let cat = self.cat;
         let model = &cat.models[m];
         let method = &cat.methods[me];
@@ -34,7 +72,6 @@ impl Site<'_> {
                 text
             }
         };
-        let tokens = f64::from(job.batch) * f64::from(job.seq_len);
         let other = p.embeddings + p.head + p.norms + p.bias;
         let weights = match method.linear {
             Precision::Bf16 => format!("{} × {} B", sci(p.total()), num(k.bf16_bytes, 0)),
@@ -70,35 +107,7 @@ impl Site<'_> {
             num(method.state_bytes, 0),
             num(job.optimizer_bytes, 0)
         );
-        let layer = format!(
-            "{} B × (6 × {} + 2 × {} + 4 × {})",
-            num(k.bf16_bytes, 0),
-            num(f64::from(a.hidden), 0),
-            num(a.kv_dim(), 0),
-            num(f64::from(a.intermediate), 0)
-        );
-        let activations = if job.grad_checkpointing {
-            format!(
-                "{} × ({} × {} × {} B + {layer})",
-                num(tokens, 0),
-                a.layers,
-                num(f64::from(a.hidden), 0),
-                num(k.bf16_bytes, 0)
-            )
-        } else {
-            format!("{} × {} × {layer}", num(tokens, 0), a.layers)
-        };
-        let logit_tokens = if job.chunked_ce {
-            tokens.min(f64::from(k.chunk_tokens))
-        } else {
-            tokens
-        };
-        let logits = format!(
-            "{} × {} × {} B",
-            num(logit_tokens, 0),
-            num(f64::from(a.vocab), 0),
-            num(k.logits_bytes, 0)
-        );
+        let (activations, logits) = activation_formulas(a, &job, k, l);
         let mut buffers = Vec::new();
         if method.linear == Precision::Nf4 {
             buffers.push(format!(
@@ -112,12 +121,12 @@ impl Site<'_> {
             buffers.push(format!("2 × {} ÷ {}", l.s("term-one-layer"), a.layers));
         }
         let reserve = format!(
-            "{} × {} + {}",
+            "{} × {} + {} + {}",
             l.percent(dec(k.allocator_share)),
             l.s("term-live"),
-            gb_dec(l, dec(k.context.gb()), 1)
+            gb_short(l, k.allocator_floor),
+            gb_short(l, k.context)
         );
-        let value = |b: super::memory::Bytes| gb_dec(l, dec(b.gb()).round_dp(2), 2);
         let mut rows = vec![
             (
                 "term-weights",
@@ -144,32 +153,7 @@ impl Site<'_> {
                 mem.total,
             ));
         }
-        let job_name = self.job_label(m, me, l);
-        TableView {
-            name: "breakdown".into(),
-            caption: l
-                .t("table-breakdown-caption", &[("job", Arg::Str(job_name))])
-                .unwrap_or_default(),
-            columns: columns(
-                l,
-                &[
-                    ("col-term", false),
-                    ("col-formula", false),
-                    ("col-figure", true),
-                ],
-            ),
-            rows: rows
-                .into_iter()
-                .map(|(key, formula, v)| {
-                    vec![
-                        Cell::header(l.s(key)),
-                        Cell::text(formula),
-                        Cell::text(value(v)),
-                    ]
-                })
-                .collect(),
-            note: None,
-        }
+        rows
     }
 
     /// The model against every published measured peak of data/calibration.yaml.
@@ -221,9 +205,13 @@ impl Site<'_> {
                     Cell::header(job).with_sub(Some(settings)),
                     Cell::text(gb_dec(l, dec(r.peak.gb()).round_dp(1), 1)).with_sub(Some(measured)),
                     Cell::text(gb_dec(l, dec(c.estimate.gb()).round_dp(1), 1)),
-                    Cell::text(signed_percent(l, c.error)),
+                    Cell::text(signed_percent(l, c.error)).with_sub(
+                        r.under_estimate
+                            .as_ref()
+                            .map(|_| l.s("calibration-known-under")),
+                    ),
                     Cell::text(r.author.clone())
-                        .with_sub(Some(r.framework.clone()))
+                        .with_sub(Some(format!("{} · {}", r.framework, r.optimizer)))
                         .with_actions([Action {
                             text: l.s("calibration-source"),
                             href: r.url.clone(),
@@ -268,6 +256,47 @@ impl Site<'_> {
                 .ok(),
         }
     }
+}
+
+/// The activations' and the logits' formulas of `job` on `a`, its numbers filled in.
+fn activation_formulas(
+    a: &super::memory::Arch,
+    job: &super::memory::Job,
+    k: &super::memory::Constants,
+    l: &Tracked<'_>,
+) -> (String, String) {
+    let num = |v: f64, frac: u32| l.number(dec(v).round_dp(frac).normalize(), 0);
+    let tokens = f64::from(job.batch) * f64::from(job.seq_len);
+    let layer = format!(
+        "{} B × (6 × {} + 2 × {} + 4 × {})",
+        num(k.bf16_bytes, 0),
+        num(f64::from(a.hidden), 0),
+        num(a.kv_dim(), 0),
+        num(f64::from(a.intermediate), 0)
+    );
+    let activations = if job.grad_checkpointing {
+        format!(
+            "{} × ({} × {} × {} B + {layer})",
+            num(tokens, 0),
+            a.layers,
+            num(f64::from(a.hidden), 0),
+            num(k.bf16_bytes, 0)
+        )
+    } else {
+        format!("{} × {} × {layer}", num(tokens, 0), a.layers)
+    };
+    let logit_tokens = if job.chunked_ce {
+        tokens.min(f64::from(k.chunk_tokens))
+    } else {
+        tokens
+    };
+    let logits = format!(
+        "{} × {} × {} B",
+        num(logit_tokens, 0),
+        num(f64::from(a.vocab), 0),
+        num(k.logits_bytes, 0)
+    );
+    (activations, logits)
 }
 
 /// `+12%`, `−8%`.

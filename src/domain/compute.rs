@@ -342,13 +342,6 @@ impl Tables {
     pub fn break_even_of(&self, r: OfferRef) -> Option<&BreakEven> {
         self.break_even.iter().find(|b| self.offers[b.offer].r == r)
     }
-
-    /// The memory cell of a model × method.
-    pub fn cell(&self, model: usize, method: usize) -> Option<&MemoryCell> {
-        self.memory
-            .iter()
-            .find(|c| c.model == model && c.method == method)
-    }
 }
 
 /// All offers with their prices.

@@ -85,7 +85,11 @@ impl Site<'_> {
                 ("seq", Arg::Str(l.int(i64::from(d.seq_len)))),
                 ("batch", Arg::Num(f64::from(d.batch))),
                 ("rank", Arg::Num(f64::from(d.lora_rank))),
-                ("reserve", Arg::Str(gb_dec(l, dec(k.context.gb()), 1))),
+                // Context and the allocator's floor; the share comes on top.
+                (
+                    "reserve",
+                    Arg::Str(gb_short(l, k.context + k.allocator_floor)),
+                ),
                 ("allocator", Arg::Str(l.percent(dec(k.allocator_share)))),
                 ("headroom", Arg::Str(l.percent(self.cat.headroom))),
                 ("hours", Arg::Num(f64::from(self.cat.hours_per_month))),
@@ -249,7 +253,8 @@ impl Site<'_> {
                     ("k", Arg::Num(k)),
                     (
                         "params",
-                        Arg::Str(l.number(dec(cat.models[job.model].params / 1e9), 0)),
+                        // The checkpoint's count from its shapes: 6.74 for Llama 2 7B.
+                        Arg::Str(l.number(dec(cat.models[job.model].params / 1e9).round_dp(2), 2)),
                     ),
                 ],
             )
@@ -295,7 +300,10 @@ impl Site<'_> {
             Cell::text(gb(l, r.need.total.ceil_gb())).with_sub(Some(
                 l.t(
                     "training-of-vram",
-                    &[("vram", Arg::Str(gb(l, u64::from(o.vram_gb))))],
+                    &[(
+                        "vram",
+                        Arg::Str(gb1(l, (o.usable * f64::from(o.count)).gb())),
+                    )],
                 )
                 .unwrap_or_default(),
             )),

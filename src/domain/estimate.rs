@@ -70,7 +70,6 @@ fn arch_of(cat: &model::Catalog, args: &Input) -> Result<Model, Vec<Diagnostic>>
                 ("--hidden", args.hidden.is_none()),
                 ("--intermediate", args.intermediate.is_none()),
                 ("--vocab", args.vocab.is_none()),
-                ("--heads", args.heads.is_none()),
             ]
             .into_iter()
             .filter_map(|(f, miss)| miss.then_some(f))
@@ -78,10 +77,10 @@ fn arch_of(cat: &model::Catalog, args: &Input) -> Result<Model, Vec<Diagnostic>>
             if !missing.is_empty() {
                 return Err(invalid(
                     format!(
-                        "an architecture needs --layers, --hidden, --intermediate, --vocab and --heads (missing: {})",
+                        "an architecture needs --layers, --hidden, --intermediate and --vocab (missing: {})",
                         missing.join(", ")
                     ),
-                    "or take one from data/ with --model ID; --kv-heads defaults to --heads",
+                    "or take one from data/ with --model ID; without --heads and --kv-heads the attention is multi-head (k and v as wide as hidden)",
                 ));
             }
             Model {
@@ -107,7 +106,9 @@ fn arch_of(cat: &model::Catalog, args: &Input) -> Result<Model, Vec<Diagnostic>>
     a.hidden = args.hidden.unwrap_or(a.hidden);
     a.intermediate = args.intermediate.unwrap_or(a.intermediate);
     a.vocab = args.vocab.unwrap_or(a.vocab);
-    a.heads = args.heads.unwrap_or(a.heads);
+    // Without heads, multi-head attention: k and v as wide as the hidden size (any head count
+    // with as many kv heads gives that).
+    a.heads = args.heads.unwrap_or(a.heads.max(1));
     a.kv_heads = args
         .kv_heads
         .unwrap_or(if a.kv_heads == 0 { a.heads } else { a.kv_heads });
@@ -170,7 +171,7 @@ pub fn estimate(args: &Input) -> Result<Estimate, Vec<Diagnostic>> {
         job.sharding = Strategy::parse(s).ok_or_else(|| {
             invalid(
                 format!("unknown sharding `{s}`"),
-                unknown_name_hint(s, ["none", "ddp", "zero2", "zero3", "fsdp"].into_iter()),
+                unknown_name_hint(s, ["none", "ddp", "zero2", "zero3", "fsdp"]),
             )
         })?;
     }
@@ -271,9 +272,22 @@ pub fn to_json(e: &Estimate) -> serde_json::Value {
         },
         "allocated_bytes": m.allocated(),
         "reserved_bytes": m.reserved(),
-        "per_card_gb": m.per_card.ceil_gb(),
-        "total_gb": m.total.ceil_gb(),
+        // GB = 10⁹ bytes, per card: each term, and the per-card and whole figures.
+        "weights_gb": r4(m.weights.gb()),
+        "trainable_gb": r4(m.trainable.gb()),
+        "activations_gb": r4(m.activations.gb()),
+        "logits_gb": r4(m.logits.gb()),
+        "buffers_gb": r4(m.buffers.gb()),
+        "reserve_gb": r4(m.reserve().gb()),
+        "per_card_gb": r4(m.per_card.gb()),
+        "total_gb": r4(m.total.gb()),
+        // The figure the pages print: the total, rounded up to whole GB.
+        "published_gb": m.total.ceil_gb(),
     })
+}
+
+fn r4(v: f64) -> f64 {
+    (v * 1e4).round() / 1e4
 }
 
 /// A short human report.

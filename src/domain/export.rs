@@ -56,6 +56,41 @@ fn round4(v: f64) -> f64 {
     (v * 1e4).round() / 1e4
 }
 
+/// `calibration.json`: every published run, what was measured, our estimate of it and the error,
+/// with the reason where the model is known to come out under.
+pub fn calibration(cat: &Catalog) -> Value {
+    let checks = super::calibration::check(cat);
+    let s = super::calibration::summary(&checks);
+    let rows: Vec<Value> = checks
+        .iter()
+        .map(|c| {
+            let r = &cat.calibration[c.run];
+            json!({
+                "id": r.id,
+                "source": r.source,
+                "url": r.url,
+                "author": r.author,
+                "framework": r.framework,
+                "model": r.model,
+                "method": cat.methods[r.method].id,
+                "job": r.job,
+                "optimizer": r.optimizer,
+                "measured": r.measured,
+                "measured_bytes": r.peak,
+                "estimate_bytes": c.estimate,
+                "error": round4(c.error),
+                "under_estimate": r.under_estimate,
+            })
+        })
+        .collect();
+    json!({
+        "median_abs_error": round4(s.median_abs),
+        "worst_under": round4(s.worst_under),
+        "worst_over": round4(s.worst_over),
+        "runs": rows,
+    })
+}
+
 /// `memory-model.json`: the memory model's constants and the published job, for a reader (or a
 /// calculator) to compute with the same numbers as the build.
 pub fn memory_model(cat: &Catalog) -> Value {
@@ -265,6 +300,7 @@ pub fn all(cat: &Catalog, t: &Tables) -> Vec<(String, Vec<u8>)> {
         ("data/bundles.json", bundles(t)),
         ("data/memory.json", memory(cat, t)),
         ("data/memory-model.json", memory_model(cat)),
+        ("data/calibration.json", calibration(cat)),
         ("data/break-even.json", break_even(cat, t)),
         ("data/training.json", training(cat, t)),
     ]

@@ -11,9 +11,6 @@ pub struct Bytes(f64);
 
 impl Bytes {
     pub const ZERO: Bytes = Bytes(0.0);
-    pub const fn new(bytes: f64) -> Bytes {
-        Bytes(bytes)
-    }
     /// `n` binary mebibytes, as `nvidia-smi` reports a card.
     pub fn from_mib(n: u64) -> Bytes {
         Bytes(n as f64 * 1_048_576.0)
@@ -22,6 +19,7 @@ impl Bytes {
     pub fn from_gb(n: f64) -> Bytes {
         Bytes(n * 1e9)
     }
+    #[cfg(test)]
     pub fn get(self) -> f64 {
         self.0
     }
@@ -656,7 +654,7 @@ mod tests {
     #[test]
     fn bytes_round_up_to_whole_gb_without_float_noise() {
         assert_eq!(Bytes::from_gb(24.0).ceil_gb(), 24);
-        assert_eq!(Bytes::new(24e9 + 1e6).ceil_gb(), 25);
+        assert_eq!(Bytes::from_gb(24.001).ceil_gb(), 25);
         assert_eq!(Bytes::from_mib(81_920).whole(), 85_899_345_920);
         assert!((Bytes::from_gb(1.0).share_of(Bytes::from_gb(4.0)) - 0.25).abs() < 1e-12);
     }

@@ -1,7 +1,7 @@
 //! The validated GPU Rent Hub catalog: every reference resolved, every value checked, with the
 //! place each record came from so later checks can point back at it.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use rust_decimal::Decimal;
@@ -86,7 +86,7 @@ impl MemoryModel {
     }
 }
 
-pub use super::memory::{Arch, Bytes, Constants, Job, Method, Strategy, Targets};
+pub use super::memory::{Arch, Bytes, Constants, Job, Method, Strategy};
 
 /// FLOPs per parameter per token, by what trains.
 #[derive(Debug, Clone, Copy)]
@@ -179,6 +179,10 @@ pub struct Host {
 pub struct Model {
     pub id: String,
     pub name: String,
+    #[cfg_attr(
+        not(test),
+        allow(dead_code, reason = "the vectors test matches jobs by it")
+    )]
     pub size: String,
     /// Parameters, counted from the shapes (checked against the published count).
     pub params: f64,

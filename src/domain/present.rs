@@ -1380,9 +1380,9 @@ fn sc_assumption(
                     l.percent_frac(dec(hi).round_dp(3), 1),
                 )
             }
-            "context" => gb_dec(l, dec(k.context.gb()), 1),
+            "context" => gb_short(l, k.context),
             "allocator-share" => l.percent(dec(k.allocator_share)),
-            "reserve" => gb_dec(l, dec(k.context.gb()), 1),
+            "reserve" => gb_short(l, k.context + k.allocator_floor),
             "quant-bits" => l.number(dec(k.nf4_bits + k.quant_constant_bits).round_dp(3), 3),
             "logits-bytes" => l.number(dec(k.logits_bytes), 0),
             "chunk-tokens" => l.int(i64::from(k.chunk_tokens)),
@@ -1651,6 +1651,17 @@ fn long_date(l: &Tracked<'_>, date: &str) -> String {
     .unwrap_or_else(|_| date.to_owned())
 }
 
+/// Bytes per parameter when every parameter trains: the weight, its gradient, master copy and
+/// optimizer state (16 for mixed-precision AdamW); the weight alone for an adapter method.
+fn full_bytes_per_param(cat: &super::model::Catalog, m: &super::memory::Method) -> Decimal {
+    let w = super::memory::weight_bytes(m.linear, &cat.memory.constants);
+    let state = match m.trains {
+        super::memory::Trains::Full => m.state_bytes + cat.memory.defaults.optimizer_bytes,
+        super::memory::Trains::Adapter => 0.0,
+    };
+    dec(w + state).round_dp(2).normalize()
+}
+
 #[cfg(test)]
 mod registry_tests {
     /// `content/AUTHORING.md` carries the registry's list between its markers;
@@ -1665,15 +1676,4 @@ mod registry_tests {
         sorted.dedup();
         assert_eq!(sorted.len(), names.len(), "a shortcode is registered twice");
     }
-}
-
-/// Bytes per parameter when every parameter trains: the weight, its gradient, master copy and
-/// optimizer state (16 for mixed-precision AdamW); the weight alone for an adapter method.
-fn full_bytes_per_param(cat: &super::model::Catalog, m: &super::memory::Method) -> Decimal {
-    let w = super::memory::weight_bytes(m.linear, &cat.memory.constants);
-    let state = match m.trains {
-        super::memory::Trains::Full => m.state_bytes + cat.memory.defaults.optimizer_bytes,
-        super::memory::Trains::Adapter => 0.0,
-    };
-    dec(w + state).round_dp(2).normalize()
 }

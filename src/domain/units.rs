@@ -76,6 +76,12 @@ pub(super) fn gb1(l: &Tracked<'_>, v: f64) -> String {
     gb_dec(l, dec(v), 1)
 }
 
+/// GB with up to two decimals and no trailing zeros: 0.75 GB, 1.5 GB, 140 GB.
+pub(super) fn gb_short(l: &Tracked<'_>, v: compute::Bytes) -> String {
+    let d = dec(v.gb()).round_dp(2).normalize();
+    gb_dec(l, d, d.scale())
+}
+
 /// Terabytes, or gigabytes below one TB.
 pub(super) fn tb(l: &Tracked<'_>, v: Decimal) -> String {
     if v < Decimal::ONE {

@@ -635,6 +635,43 @@ fn validate_stock_as_of(ck: &mut Check<'_>, stock_as_of: Option<S<String>>) {
     ck.stock_as_of = stock_as_of.map(|d| d.value);
 }
 
+/// A card's usable memory: within 85% to 102.5% of its marketed size in binary units (ECC on
+/// GDDR6 takes 1/16, and nvidia-smi reports a little less than the nominal GiB); required, with
+/// its source, on a priced card.
+fn validate_usable(
+    ck: &mut Check<'_>,
+    id: &Spanned<String>,
+    vram_gb: u32,
+    usable_mib: Option<&S<u64>>,
+    (priced, sourced): (bool, bool),
+) -> Option<Bytes> {
+    let f = "cards.yaml";
+    let nominal = u64::from(vram_gb) * 1024;
+    let usable = usable_mib.map(|u| {
+        Bytes::from_mib(ck.range(
+            f,
+            u,
+            nominal * 85 / 100,
+            nominal * 1025 / 1000,
+            "usable_mib",
+            "the card's memory in MiB as nvidia-smi or amd-smi reports it (80 GB: about 81,920)",
+        ))
+    });
+    if priced && (usable.is_none() || !sourced) {
+        ck.error(
+            codes::DATA_MISSING_VALUE,
+            f,
+            id,
+            format!(
+                "priced card `{}` has no `usable_mib` and `capacity_source`",
+                id.value
+            ),
+            "jobs are compared with what the card really offers: give nvidia-smi's memory.total in MiB and where it was read",
+        );
+    }
+    usable
+}
+
 /// A card's free counts per region id, as a count per region index.
 fn validate_stock(
     ck: &mut Check<'_>,
@@ -731,34 +768,13 @@ fn validate_cards(
             usable_mib,
             capacity_source,
         } = c;
-        let vram = vram_gb.value;
-        let usable = usable_mib.as_ref().map(|u| {
-            // Within 85% to 102.5% of the marketed size in binary units: ECC on GDDR6 takes
-            // 1/16, and nvidia-smi reports a little less than the nominal GiB.
-            let nominal = u64::from(vram) * 1024;
-            let lo = nominal * 85 / 100;
-            let hi = nominal * 1025 / 1000;
-            Bytes::from_mib(ck.range(
-                f,
-                u,
-                lo,
-                hi,
-                "usable_mib",
-                "the card's memory in MiB as nvidia-smi or amd-smi reports it (80 GB: about 81,920)",
-            ))
-        });
-        if price.is_some() && (usable.is_none() || capacity_source.is_none()) {
-            ck.error(
-                codes::DATA_MISSING_VALUE,
-                f,
-                &id,
-                format!(
-                    "priced card `{}` has no `usable_mib` and `capacity_source`",
-                    id.value
-                ),
-                "jobs are compared with what the card really offers: give nvidia-smi's memory.total in MiB and where it was read",
-            );
-        }
+        let usable = validate_usable(
+            ck,
+            &id,
+            vram_gb.value,
+            usable_mib.as_ref(),
+            (price.is_some(), capacity_source.is_some()),
+        );
         let host = host.map(|h| validate_host(ck, f, &h));
         let interconnect = ic_index.get(ck, f, &interconnect);
         let price = price.map(|p| validate_price(ck, &id.value, p));
@@ -1153,7 +1169,10 @@ fn validate_fit(
         for key in [&note, &pick_note].into_iter().flatten() {
             ck.key(f, key);
         }
-        let loc = loc_of(f, &model);
+        // A problem with the row is reported at its override's offer, or at its model.
+        let loc = pick
+            .as_ref()
+            .map_or_else(|| loc_of(f, &model), |p| loc_of(f, p));
         let pick = override_of(ck, f, pick, pick_note, offers, ("a fit row", "pick_note"));
         out.push(FitRow {
             model: models.get(ck, f, &model),
@@ -1330,7 +1349,9 @@ fn validate_jobs(
         if let Some(k) = &offer_note {
             ck.key(f, k);
         }
-        let loc = loc_of(f, &id);
+        let loc = offer
+            .as_ref()
+            .map_or_else(|| loc_of(f, &id), |o| loc_of(f, o));
         let offer = override_of(
             ck,
             f,

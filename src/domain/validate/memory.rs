@@ -180,10 +180,7 @@ fn validate_sharding(ck: &mut Check<'_>, f: &str, r: &Ref) -> Strategy {
             f,
             r,
             format!("unknown sharding `{}`", r.value),
-            unknown_name_hint(
-                &r.value,
-                ["none", "ddp", "zero2", "zero3", "fsdp"].into_iter(),
-            ),
+            unknown_name_hint(&r.value, ["none", "ddp", "zero2", "zero3", "fsdp"]),
         );
         Strategy::None
     })
@@ -203,15 +200,25 @@ fn optimizer(ck: &mut Check<'_>, f: &str, mm: &[(String, f64)], r: &Ref) -> f64 
     0.0
 }
 
-pub(super) fn validate_methods(
-    ck: &mut Check<'_>,
-    file: MethodsFile,
-) -> (MemoryModel, Vec<Method>, Index) {
-    let f = "methods.yaml";
-    let MethodsFile {
-        memory_model,
-        methods,
-    } = file;
+/// The constants of `memory_model`, apart from its optimizers and defaults.
+struct ConstantsRaw {
+    bf16_bytes: S<f64>,
+    nf4_bits: S<f64>,
+    quant_constant_bits: S<f64>,
+    logits_bytes: S<f64>,
+    chunk_tokens: S<u32>,
+    context_gb: S<f64>,
+    allocator_share: S<f64>,
+    allocator_floor_gb: S<f64>,
+}
+
+struct MemoryModelParts {
+    constants: ConstantsRaw,
+    optimizers: std::collections::BTreeMap<String, S<f64>>,
+    defaults: JobDefaultsRaw,
+}
+
+fn split_memory_model(m: MemoryModelRaw) -> MemoryModelParts {
     let MemoryModelRaw {
         bf16_bytes,
         nf4_bits,
@@ -223,9 +230,36 @@ pub(super) fn validate_methods(
         allocator_floor_gb,
         optimizers,
         defaults,
-    } = memory_model;
+    } = m;
+    MemoryModelParts {
+        constants: ConstantsRaw {
+            bf16_bytes,
+            nf4_bits,
+            quant_constant_bits,
+            logits_bytes,
+            chunk_tokens,
+            context_gb,
+            allocator_share,
+            allocator_floor_gb,
+        },
+        optimizers,
+        defaults,
+    }
+}
+
+fn validate_constants(ck: &mut Check<'_>, f: &str, c: ConstantsRaw) -> Constants {
+    let ConstantsRaw {
+        bf16_bytes,
+        nf4_bits,
+        quant_constant_bits,
+        logits_bytes,
+        chunk_tokens,
+        context_gb,
+        allocator_share,
+        allocator_floor_gb,
+    } = c;
     let bytes = "bytes per element";
-    let constants = Constants {
+    Constants {
         bf16_bytes: ck.range(f, &bf16_bytes, 1.0, 8.0, "bf16_bytes", bytes),
         nf4_bits: ck.range(
             f,
@@ -283,7 +317,24 @@ pub(super) fn validate_methods(
             "allocator_floor_gb",
             "the allocator's cached blocks beyond live tensors in GB, whatever the job",
         )),
-    };
+    }
+}
+
+pub(super) fn validate_methods(
+    ck: &mut Check<'_>,
+    file: MethodsFile,
+) -> (MemoryModel, Vec<Method>, Index) {
+    let f = "methods.yaml";
+    let MethodsFile {
+        memory_model,
+        methods,
+    } = file;
+    let MemoryModelParts {
+        constants,
+        optimizers,
+        defaults,
+    } = split_memory_model(memory_model);
+    let constants = validate_constants(ck, f, constants);
     let optimizers: Vec<(String, f64)> = optimizers
         .iter()
         .map(|(k, v)| {
@@ -379,117 +430,128 @@ pub(super) fn validate_calibration(
     let _ = Index::new(ck, f, "run", runs.iter().map(|r| &r.id));
     let mut out = Vec::new();
     for r in runs {
-        let RunRaw {
-            id,
-            source,
-            url,
-            author,
-            framework,
-            model,
-            arch,
-            method,
-            lora_rank,
-            targets,
-            seq_len,
-            batch,
-            grad_checkpointing,
-            optimizer: opt,
-            pure_bf16,
-            gpus,
-            sharding,
-            measured,
-            peak_gb,
-            under_estimate,
-            notes: _,
-            chunked_ce,
-        } = r;
-        if !url.value.starts_with("https://") {
-            ck.error(
-                codes::DATA_OUT_OF_RANGE,
-                f,
-                &url,
-                format!("run `{}`: the source is not an https URL", id.value),
-                "give the address of the page the measurement is printed on",
-            );
-        }
-        let arch = validate_arch(ck, f, &format!("run `{}`", id.value), &arch);
-        let targets = match &targets {
-            None => Targets::ALL_LINEAR,
-            Some(t) if t.value == "all-linear" => Targets::ALL_LINEAR,
-            Some(t) => {
-                let names: Vec<spanned::S> = t
-                    .value
-                    .split(',')
-                    .map(|n| serde_saphyr::Spanned {
-                        value: n.trim().to_owned(),
-                        ..t.clone()
-                    })
-                    .collect();
-                validate_targets(ck, f, &names)
-            }
-        };
-        let cards = ck.range(f, &gpus, 1, 4096, "gpus", "cards in the run");
-        let measured_kind = match measured.value.as_str() {
-            "allocated" => Measured::Allocated,
-            "reserved" => Measured::Reserved,
-            "nvidia-smi" => Measured::NvidiaSmi,
-            "unstated" => Measured::Unstated,
-            other => {
-                ck.error(
-                    codes::DATA_UNKNOWN_REFERENCE,
-                    f,
-                    &measured,
-                    format!("unknown measurement `{other}`"),
-                    "allocated (max_memory_allocated), reserved (max_memory_reserved), nvidia-smi or unstated",
-                );
-                Measured::NvidiaSmi
-            }
-        };
-        let method = methods.get(ck, f, &method);
-        let mut as_trained = method_list.get(method).cloned().unwrap_or_else(|| Method {
-            id: String::new(),
-            trains: crate::domain::memory::Trains::Full,
-            linear: crate::domain::memory::Precision::Bf16,
-            state_bytes: 0.0,
-        });
-        let mut optimizer_bytes = optimizer(ck, f, &mm.optimizers, &opt);
-        if pure_bf16 {
-            // BF16 gradients (and BF16 adapters), no FP32 master; the moments at half size.
-            as_trained.state_bytes = match as_trained.trains {
-                crate::domain::memory::Trains::Full => mm.constants.bf16_bytes,
-                crate::domain::memory::Trains::Adapter => 2.0 * mm.constants.bf16_bytes,
-            };
-            optimizer_bytes /= 2.0;
-        }
-        let job = Job {
-            seq_len: ck.range(f, &seq_len, 1, 10_000_000, "seq_len", "tokens per sequence"),
-            batch: ck.range(f, &batch, 1, 65_536, "batch", "sequences per card per step"),
-            grad_checkpointing,
-            chunked_ce,
-            lora_rank: lora_rank
-                .map(|r| ck.range(f, &r, 1, 65_536, "lora_rank", "the LoRA rank"))
-                .unwrap_or(mm.defaults.lora_rank),
-            targets,
-            optimizer_bytes,
-            cards,
-            sharding: validate_sharding(ck, f, &sharding),
-        };
-        out.push(Run {
-            id: id.value,
-            source,
-            url: url.value,
-            author,
-            framework,
-            model,
-            arch,
-            method,
-            as_trained,
-            job,
-            optimizer: opt.value,
-            measured: measured_kind,
-            under_estimate,
-            peak: Bytes::from_gb(ck.range(f, &peak_gb, 0.1, 10_000.0, "peak_gb", "GB per card")),
-        });
+        out.push(validate_run(ck, f, r, (methods, method_list), mm));
     }
     out
+}
+
+/// One measured run of calibration.yaml.
+fn validate_run(
+    ck: &mut Check<'_>,
+    f: &str,
+    r: RunRaw,
+    (methods, method_list): (&Index, &[Method]),
+    mm: &MemoryModel,
+) -> Run {
+    let RunRaw {
+        id,
+        source,
+        url,
+        author,
+        framework,
+        model,
+        arch,
+        method,
+        lora_rank,
+        targets,
+        seq_len,
+        batch,
+        grad_checkpointing,
+        optimizer: opt,
+        pure_bf16,
+        gpus,
+        sharding,
+        measured,
+        peak_gb,
+        under_estimate,
+        notes: _,
+        chunked_ce,
+    } = r;
+    if !url.value.starts_with("https://") {
+        ck.error(
+            codes::DATA_OUT_OF_RANGE,
+            f,
+            &url,
+            format!("run `{}`: the source is not an https URL", id.value),
+            "give the address of the page the measurement is printed on",
+        );
+    }
+    let arch = validate_arch(ck, f, &format!("run `{}`", id.value), &arch);
+    let targets = match &targets {
+        None => Targets::ALL_LINEAR,
+        Some(t) if t.value == "all-linear" => Targets::ALL_LINEAR,
+        Some(t) => {
+            let names: Vec<spanned::S> = t
+                .value
+                .split(',')
+                .map(|n| serde_saphyr::Spanned {
+                    value: n.trim().to_owned(),
+                    ..t.clone()
+                })
+                .collect();
+            validate_targets(ck, f, &names)
+        }
+    };
+    let cards = ck.range(f, &gpus, 1, 4096, "gpus", "cards in the run");
+    let measured_kind = match measured.value.as_str() {
+        "allocated" => Measured::Allocated,
+        "reserved" => Measured::Reserved,
+        "nvidia-smi" => Measured::NvidiaSmi,
+        "unstated" => Measured::Unstated,
+        other => {
+            ck.error(
+                codes::DATA_UNKNOWN_REFERENCE,
+                f,
+                &measured,
+                format!("unknown measurement `{other}`"),
+                "allocated (max_memory_allocated), reserved (max_memory_reserved), nvidia-smi or unstated",
+            );
+            Measured::NvidiaSmi
+        }
+    };
+    let method = methods.get(ck, f, &method);
+    let mut as_trained = method_list.get(method).cloned().unwrap_or_else(|| Method {
+        id: String::new(),
+        trains: crate::domain::memory::Trains::Full,
+        linear: crate::domain::memory::Precision::Bf16,
+        state_bytes: 0.0,
+    });
+    let mut optimizer_bytes = optimizer(ck, f, &mm.optimizers, &opt);
+    if pure_bf16 {
+        // BF16 gradients (and BF16 adapters), no FP32 master; the moments at half size.
+        as_trained.state_bytes = match as_trained.trains {
+            crate::domain::memory::Trains::Full => mm.constants.bf16_bytes,
+            crate::domain::memory::Trains::Adapter => 2.0 * mm.constants.bf16_bytes,
+        };
+        optimizer_bytes /= 2.0;
+    }
+    let job = Job {
+        seq_len: ck.range(f, &seq_len, 1, 10_000_000, "seq_len", "tokens per sequence"),
+        batch: ck.range(f, &batch, 1, 65_536, "batch", "sequences per card per step"),
+        grad_checkpointing,
+        chunked_ce,
+        lora_rank: lora_rank
+            .map(|r| ck.range(f, &r, 1, 65_536, "lora_rank", "the LoRA rank"))
+            .unwrap_or(mm.defaults.lora_rank),
+        targets,
+        optimizer_bytes,
+        cards,
+        sharding: validate_sharding(ck, f, &sharding),
+    };
+    Run {
+        id: id.value,
+        source,
+        url: url.value,
+        author,
+        framework,
+        model,
+        arch,
+        method,
+        as_trained,
+        job,
+        optimizer: opt.value,
+        measured: measured_kind,
+        under_estimate,
+        peak: Bytes::from_gb(ck.range(f, &peak_gb, 0.1, 10_000.0, "peak_gb", "GB per card")),
+    }
 }
