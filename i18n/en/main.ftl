@@ -82,7 +82,7 @@ col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-table-cards-note = Per GPU-hour is the monthly price divided by { $hours } hours. The interconnect is the link the card supports; we join cards over it only in the multi-card bundles we list, and otherwise rent each card on its own. In-stock counts are as of the date below; click one to see the split by region.
+table-cards-note = Under each price is its per-GPU-hour: a week's price divided by 168 hours, a month's by { $hours }. The interconnect is the link the card supports; we join cards over it only in the multi-card bundles we list, and otherwise rent each card on its own. In-stock counts are as of the date below; click one to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
@@ -203,7 +203,7 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
 training-of-vram = of { $vram } usable
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price (the monthly price divided by { $hours } hours and by the number of cards) times the cards. Click the hours to see how they break down.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint's, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price of the term that covers them (a week's price divided by 168 hours or a month's by { $hours }, and by the cards) times the cards. Click the hours to see how they break down.
 unit-million = { $value }M
 
 ## Jobs that fit a card
@@ -306,7 +306,7 @@ rent-month-in = Rent a month in { $region }
 rent-week-in-label = Rent a week in { $region }: { $offer }
 rent-month-in-label = Rent a month in { $region }: { $offer }
 col-we-rent = What we rent on it
-table-interconnect-note = “Sharded training” is what the link allows. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them. We join cards for sharded training only in a bundle listed there, so where the column lists no bundle, we rent the cards singly.
+table-interconnect-note = “Sharded training” says what we offer the link for. ZeRO-3 and FSDP also run over PCIe, only slower, because every step moves weights and gradients between the cards. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them. We join cards only in a bundle listed there, rented as a whole node; elsewhere we rent the cards singly.
 service-contact = Contact
 service-contact-label = Contact, to ask before ordering
 gpus-list-title = Card pages
@@ -373,3 +373,7 @@ calibration-unstated = how measured not stated
 calibration-source = Source
 calibration-source-label = { $source } (opens the published measurement)
 calibration-known-under = known under-estimate: the reason is in data/calibration.json
+col-week-break-even = Weekly term: break-even, hours
+break-even-of-week = of { $hours } h; { $price } a week
+break-even-over-week = { $price } a week: above { $hours } h, the week costs more than renting by the hour all week at that rate
+free-nodes = whole { $cards }-card nodes free: { $nodes }

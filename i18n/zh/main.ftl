@@ -82,7 +82,7 @@ col-vram = 显存
 col-interconnect = 互联
 col-free-now = 空闲
 spec-no-fp8 = 不支持 FP8
-table-cards-note = 每 GPU 小时价格 = 月租 ÷ { $hours } 小时，是折算价，我们不按小时出租。展开空闲数量可查看各区域的分布。
+table-cards-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。互联一列是该卡支持的链路，我们只在列出的多卡配置中通过它把卡连起来，其余情况都单卡出租。现货数量以表下日期为准，展开可查看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## 互联
@@ -179,7 +179,7 @@ training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 算�
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
 training-of-vram = 可用 { $vram }
 training-at-rate = 每 GPU 小时 { $rate }
-table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）指硬件峰值算力的利用率，而不是 MFU；利用率越高，时长越短。费用 = 时长 × 每 GPU 小时价格（月租 ÷ { $hours } 小时 ÷ 卡数）× 卡数。展开时长可查看计算过程。
+table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按检查点的实际结构计算。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）指硬件峰值算力的利用率，而不是 MFU；利用率越高，时长越短。费用 = 时长 × 覆盖这段时长的租期的每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数。展开时长可查看计算过程。
 unit-million = { $scale ->
     [yi] { $yi } 亿
    *[wan] { $wan } 万
@@ -285,7 +285,7 @@ rent-month-in = 在 { $region } 租一个月
 rent-week-in-label = 在 { $region } 租一周：{ $offer }
 rent-month-in-label = 在 { $region } 租一个月：{ $offer }
 col-we-rent = 我们出租的配置
-table-interconnect-note = “分片训练”一列说明该互联本身支持什么。最后一列是我们以该互联出租的单卡和多卡配置：“—”表示这些卡只作对比，我们不出租；分片训练只能租用该列中的多卡配置。
+table-interconnect-note = “分片训练”一列说明我们把该互联用于什么。ZeRO-3 和 FSDP 在 PCIe 上也能跑，只是更慢，因为每一步都要在卡之间传输权重和梯度。最后一列是我们以该互联出租的单卡和多卡配置：“—”表示这些卡只作对比，我们不出租。多卡只以该列中的配置整节点出租，其余都单卡出租。
 service-contact = 联系方式
 service-contact-label = 下单前咨询的联系方式
 gpus-list-title = 各卡页面
@@ -345,3 +345,7 @@ calibration-unstated = 未说明测量方式
 calibration-source = 来源
 calibration-source-label = { $source }（打开公开的实测）
 calibration-known-under = 已知的低估，原因见 data/calibration.json
+col-week-break-even = 周租：回本小时数
+break-even-of-week = 一周共 { $hours } 小时；周租 { $price }
+break-even-over-week = 周租 { $price }：超过 { $hours } 小时，按这个时价，租一周比整周按小时租还贵
+free-nodes = 空闲的整台 { $cards } 卡节点：{ $nodes }

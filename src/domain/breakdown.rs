@@ -63,7 +63,10 @@ impl Site<'_> {
         let job = cat.job_on(mem.cards);
         let p = a.params();
         let n = f64::from(mem.cards);
-        let num = |v: f64, frac: u32| l.number(dec(v).round_dp(frac).normalize(), 0);
+        let num = |v: f64, frac: u32| {
+            let d = dec(v).round_dp(frac).normalize();
+            l.number(d, d.scale())
+        };
         let sci = |v: f64| scientific(l, v);
         let split = |text: String, on: bool| {
             if on && mem.cards > 1 {
@@ -265,7 +268,10 @@ fn activation_formulas(
     k: &super::memory::Constants,
     l: &Tracked<'_>,
 ) -> (String, String) {
-    let num = |v: f64, frac: u32| l.number(dec(v).round_dp(frac).normalize(), 0);
+    let num = |v: f64, frac: u32| {
+        let d = dec(v).round_dp(frac).normalize();
+        l.number(d, d.scale())
+    };
     let tokens = f64::from(job.batch) * f64::from(job.seq_len);
     let layer = format!(
         "{} B × (6 × {} + 2 × {} + 4 × {})",

@@ -118,7 +118,7 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
                 "chart-memory-item",
                 &[
                     ("job", Arg::Str(site.job_label(m.model, m.method, l))),
-                    ("need", Arg::Str(gb(l, m.need.total.ceil_gb()))),
+                    ("need", Arg::Str(gb(l, m.need.published_total_gb()))),
                 ],
             )
             .unwrap_or_default()
@@ -270,7 +270,7 @@ fn memory_bars(
             y + row_h / 2.0 + 4.0,
             "value",
             "start",
-            &gb(l, m.need.total.ceil_gb()),
+            &gb(l, m.need.published_total_gb()),
         );
     }
     out.push_str("</g>");

@@ -46,7 +46,7 @@ impl Site<'_> {
                         None => l.s("memory-no-fit"),
                     };
                     row.push(
-                        Cell::text(gb(l, cell.need.total.ceil_gb()))
+                        Cell::text(gb(l, cell.need.published_total_gb()))
                             .with_details(memory_terms(l, &cell.need))
                             .with_sub(Some(sub)),
                     );
@@ -145,6 +145,25 @@ impl Site<'_> {
                     } else {
                         l.percent_range(b.share_low, b.share_high)
                     }),
+                    // The weekly term the same way, in hours of the week's 168.
+                    Cell::text(l.range(
+                        l.number(b.week_hours_low, 0),
+                        l.number(b.week_hours_high, 0),
+                    ))
+                    .with_sub(Some(
+                        l.t(
+                            if b.week_hours_high > Decimal::from(compute::HOURS_PER_WEEK) {
+                                "break-even-over-week"
+                            } else {
+                                "break-even-of-week"
+                            },
+                            &[
+                                ("hours", Arg::Num(f64::from(compute::HOURS_PER_WEEK))),
+                                ("price", Arg::Str(usd_whole(l, o.weekly))),
+                            ],
+                        )
+                        .unwrap_or_default(),
+                    )),
                     Cell::text(usd_range(l, b.window_low, b.window_high)),
                     Cell::text(usd_whole(l, b.window_weekly)).with_sub(Some(
                         l.t(
@@ -167,6 +186,7 @@ impl Site<'_> {
                     ("col-market-hourly", true),
                     ("col-break-even-hours", true),
                     ("col-share-of-month", true),
+                    ("col-week-break-even", true),
                     ("col-window-hourly", true),
                     ("col-window-weekly", true),
                 ],
@@ -297,7 +317,7 @@ impl Site<'_> {
                 .unwrap_or_default(),
             )),
             // On several cards, what they hold together (each its own activations and reserve).
-            Cell::text(gb(l, r.need.total.ceil_gb())).with_sub(Some(
+            Cell::text(gb(l, r.need.published_total_gb())).with_sub(Some(
                 l.t(
                     "training-of-vram",
                     &[(
@@ -335,7 +355,7 @@ impl Site<'_> {
             .map(|m| {
                 vec![
                     Cell::header(self.job_label(m.model, m.method, l)),
-                    Cell::text(gb(l, m.need.total.ceil_gb()))
+                    Cell::text(gb(l, m.need.published_total_gb()))
                         .with_details(memory_terms(l, &m.need)),
                     Cell::text(l.percent(dec(m.need.per_card.share_of(usable)).round_dp(2))),
                 ]
@@ -535,10 +555,29 @@ impl Site<'_> {
                         Some(a)
                     })
                 });
+                // A bundle is a whole node: how many of them are free here.
+                let nodes: Vec<String> = offers
+                    .iter()
+                    .filter(|o| o.count > 1)
+                    .map(|o| {
+                        l.t(
+                            "free-nodes",
+                            &[
+                                ("cards", Arg::Num(f64::from(o.count))),
+                                (
+                                    "nodes",
+                                    Arg::Num(f64::from(o.free.get(i).copied().unwrap_or(0))),
+                                ),
+                            ],
+                        )
+                        .unwrap_or_default()
+                    })
+                    .collect();
                 vec![
                     Cell::header(r.code.clone()),
                     Cell::text(l.s(&format!("city-{}", r.city))),
                     Cell::text(l.int(i64::from(free.get(i).copied().unwrap_or(0))))
+                        .with_sub((!nodes.is_empty()).then(|| l.list(&nodes)))
                         .with_actions(actions),
                 ]
             })

@@ -282,7 +282,7 @@ pub fn to_json(e: &Estimate) -> serde_json::Value {
         "per_card_gb": r4(m.per_card.gb()),
         "total_gb": r4(m.total.gb()),
         // The figure the pages print: the total, rounded up to whole GB.
-        "published_gb": m.total.ceil_gb(),
+        "published_gb": m.published_total_gb(),
     })
 }
 
@@ -341,7 +341,7 @@ pub fn to_text(e: &Estimate) -> String {
         "  {:<22}{}   (published, rounded up: {} GB; 1 GB = 10^9 bytes)\n",
         "total",
         gb(m.total),
-        m.total.ceil_gb()
+        m.published_total_gb()
     ));
     out
 }

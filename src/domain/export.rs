@@ -28,7 +28,7 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                 "method": cat.methods[row.method].id,
                 "bytes_per_card": f.need.per_card,
                 "bytes_total": f.need.total,
-                "gb_total": f.need.total.ceil_gb(),
+                "gb_total": f.need.published_total_gb(),
                 "memory": serde_json::to_value(f.need).unwrap_or(Value::Null),
                 "offer": o.id,
                 "cards": o.count,

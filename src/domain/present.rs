@@ -30,13 +30,14 @@ pub const TABLES: [&str; 14] = [
 
 pub const CHARTS: [&str; 2] = ["memory", "break-even"];
 
-pub const ASSUMPTIONS: [&str; 13] = [
+pub const ASSUMPTIONS: [&str; 14] = [
     "seq-len",
     "batch",
     "lora-rank",
     "adapter-share",
     "context",
     "allocator-share",
+    "allocator-floor",
     "reserve",
     "quant-bits",
     "logits-bytes",
@@ -121,7 +122,10 @@ impl Site<'_> {
                             ("weights", Arg::Str(gb1(l, f.need.weights.gb()))),
                             (
                                 "bytes",
-                                Arg::Str(l.number(full_bytes_per_param(cat, method), 0)),
+                                Arg::Str({
+                                    let b = full_bytes_per_param(cat, method);
+                                    l.number(b, b.scale())
+                                }),
                             ),
                             ("rank", Arg::Num(f64::from(cat.memory.defaults.lora_rank))),
                         ],
@@ -151,7 +155,7 @@ impl Site<'_> {
                 .unwrap_or_default();
                 vec![
                     Cell::header(job.unwrap_or_default()).with_sub(note),
-                    Cell::text(gb(l, f.need.total.ceil_gb()))
+                    Cell::text(gb(l, f.need.published_total_gb()))
                         .with_sub((o.count > 1).then(|| {
                             l.t(
                                 "fit-per-card",
@@ -544,9 +548,12 @@ impl Site<'_> {
                     Cell::header(self.offer_name(o, l)).with_actions(self.rent_terms(o, None, l)),
                     Cell::text(gb(l, u64::from(o.vram_gb))),
                     Cell::text(l.percent(o.discount)),
-                    Cell::text(usd_whole(l, o.weekly)),
-                    Cell::text(per_month(l, o.monthly)).with_sub(list),
-                    Cell::text(l.usd(o.per_gpu_hour, 2)),
+                    Cell::text(usd_whole(l, o.weekly))
+                        .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
+                    Cell::text(per_month(l, o.monthly)).with_sub(Some(match list {
+                        Some(list) => format!("{} · {list}", per_gpu_hour_text(l, o.per_gpu_hour)),
+                        None => per_gpu_hour_text(l, o.per_gpu_hour),
+                    })),
                 ]
             })
             .collect();
@@ -561,7 +568,6 @@ impl Site<'_> {
                     ("col-discount", true),
                     ("col-weekly", true),
                     ("col-monthly", true),
-                    ("col-per-gpu-hour", true),
                 ],
             ),
             rows,
@@ -1382,6 +1388,7 @@ fn sc_assumption(
             }
             "context" => gb_short(l, k.context),
             "allocator-share" => l.percent(dec(k.allocator_share)),
+            "allocator-floor" => gb_short(l, k.allocator_floor),
             "reserve" => gb_short(l, k.context + k.allocator_floor),
             "quant-bits" => l.number(dec(k.nf4_bits + k.quant_constant_bits).round_dp(3), 3),
             "logits-bytes" => l.number(dec(k.logits_bytes), 0),
@@ -1414,7 +1421,7 @@ fn sc_vram(s: &Site<'_>, _call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Res
             "chunked",
             "cards",
         ])?;
-        gb(l, mem.total.ceil_gb())
+        gb(l, mem.published_total_gb())
     };
     text(out)
 }
@@ -1454,7 +1461,10 @@ fn sc_bytes_per_param(
                 cat.methods.iter().map(|m| m.id.as_str()),
             ))
         })?;
-        l.number(full_bytes_per_param(cat, &cat.methods[me]), 0)
+        {
+            let b = full_bytes_per_param(cat, &cat.methods[me]);
+            l.number(b, b.scale())
+        }
     };
     text(out)
 }
@@ -1659,7 +1669,7 @@ fn full_bytes_per_param(cat: &super::model::Catalog, m: &super::memory::Method) 
         super::memory::Trains::Full => m.state_bytes + cat.memory.defaults.optimizer_bytes,
         super::memory::Trains::Adapter => 0.0,
     };
-    dec(w + state).round_dp(2).normalize()
+    dec(w + state).round_dp(3).normalize()
 }
 
 #[cfg(test)]
