@@ -185,7 +185,7 @@ term-months = { $count ->
     [one] one month
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. The weekly term's break-even is the weekly price divided by the same rates, to the whole hour of the week's 168. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
 
 ## Training table
 table-training-caption = How long a fine-tuning job takes, and what it costs
@@ -282,7 +282,7 @@ chart-break-even-axis-hours = GPU-hours used in a month
 chart-break-even-term = Monthly term, { $term }
 chart-break-even-hourly = Hourly, { $rate }
 chart-break-even-caption = Below { $hours } GPU-hours a month, hourly rent is cheaper; above that, the term is.
-table-card-prices-note = Per GPU-hour is the monthly price divided by { $hours } hours and by the number of cards.
+table-card-prices-note = Under each price is its per-GPU-hour: a week's price divided by 168 hours, a month's by { $hours }, and by the number of cards. Under the marketed memory is what the cards really offer.
 group-note-two-four-eight = 2-, 4- or 8-way
 
 ## Pages shown from another language
@@ -306,12 +306,13 @@ rent-month-in = Rent a month in { $region }
 rent-week-in-label = Rent a week in { $region }: { $offer }
 rent-month-in-label = Rent a month in { $region }: { $offer }
 col-we-rent = What we rent on it
-table-interconnect-note = “Sharded training” says what we offer the link for. ZeRO-3 and FSDP also run over PCIe, only slower, because every step moves weights and gradients between the cards. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them. We join cards only in a bundle listed there, rented as a whole node; elsewhere we rent the cards singly.
+table-interconnect-note = “Sharded training” is what the link allows. ZeRO-3 and FSDP also run over PCIe, only slower, because every step moves weights and gradients between the cards. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them. We rent cards together only as the bundles in that column, each as a whole node; every other card is rented on its own.
 service-contact = Contact
 service-contact-label = Contact, to ask before ordering
 gpus-list-title = Card pages
 fmt-approx = ~{ $value }
-memory-ecc = { $memory } with ECC
+memory-ecc = { $memory } with ECC on
+memory-ecc-off = { $memory }, ECC off by default
 sharding-not-rented = { $allowed }
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
@@ -322,7 +323,7 @@ memory-trainable = trainable state { $value }
 memory-logits = logits { $value }
 memory-buffers = working buffers { $value }
 memory-per-card = on each of the { $cards } cards { $value }
-memory-pick = we'd rent: { $offer }
+memory-pick = pick: { $offer }
 price-per-gpu-hour = { $price }/GPU-h
 col-card-share = Share of the card
 fit-of-usable = of { $usable } usable per card
@@ -337,7 +338,7 @@ fit-rule = cheapest to finish our reference job: { $cost } for { $count } { $ter
     }
 }
 fit-override = our choice: { $reason }
-table-fit-note = Memory figures come from our model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of the memory it really offers, as nvidia-smi or amd-smi reports it. Among the offers in stock that qualify, we pick the one that finishes our reference job for the least money, bought in whole weeks or months. Per GPU-hour divides a week's price by 168 hours and a month's by { $hours }. Click a figure to see its terms.
+table-fit-note = Memory figures come from our model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of the memory it really offers, as nvidia-smi or amd-smi reports it. Among the offers in stock that qualify, we pick the one that finishes our reference job for the least money, bought in whole weeks or months: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all, at { $mfu } of the card's dense BF16 TFLOPS. Memory figures are rounded up to whole GB; a share is of the exact figure. Per GPU-hour divides a week's price by 168 hours and a month's by { $hours }. Click a figure to see its terms.
 table-memory-note = Memory figures come from our model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of the memory it really offers.
 table-breakdown-caption = { $job }: memory term by term
 col-term = Term
@@ -372,8 +373,16 @@ calibration-nvidia-smi = nvidia-smi
 calibration-unstated = how measured not stated
 calibration-source = Source
 calibration-source-label = { $source } (opens the published measurement)
-calibration-known-under = known under-estimate: the reason is in data/calibration.json
 col-week-break-even = Weekly term: break-even, hours
 break-even-of-week = of { $hours } h; { $price } a week
 break-even-over-week = { $price } a week: above { $hours } h, the week costs more than renting by the hour all week at that rate
 free-nodes = whole { $cards }-card nodes free: { $nodes }
+usable-gb = { $value } usable
+spec-vram-marketed = as marketed, in binary GB (GiB)
+spec-usable = Usable memory
+spec-usable-source = { $mib } MiB as { $tool } reports it; every job is compared with this figure
+calibration-why-loader = ms-swift's reserved peak is only 14% under the same job in BF16 LoRA although the 4-bit base is 10 GB smaller: the allocator likely keeps the BF16 checkpoint's blocks freed while quantising at load, which our model does not count
+calibration-why-attention = without checkpointing at 4,096 tokens this run keeps more per layer than our model's tensors (its attention implementation is not stated; eager attention also keeps the score matrices)
+calibration-why-qwen-logits = Qwen-1's own model code keeps more copies of the logits (152,000-entry vocabulary) than the transformers path our model assumes
+calibration-why-small-fsdp = the smallest job of the set: fixed FSDP buffers our model does not count weigh most here
+calibration-why-unstated-zero3 = the guide does not say how it measured (we compare with what the allocator holds)

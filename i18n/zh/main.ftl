@@ -164,7 +164,7 @@ break-even-share-over = { $low } 起；按低端价格超过 { $full }
 break-even-over-month = 超过 { $hours } 小时：按低端价格，整月都是按小时租更便宜
 term-weeks = { $count } 周
 term-months = { $count } 个月
-table-break-even-note = 盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按每月 { $hours } 小时计算。连续两周全天使用共 { $window } 小时。小时价区间是我们整理的示例值，并非任何一家平台的报价。
+table-break-even-note = 盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按每月 { $hours } 小时计算。周租的盈亏平衡点是周价除以同样的小时价，取整到小时，一周共 168 小时。连续两周全天使用共 { $window } 小时。小时价区间是我们整理的示例值，并非任何一家平台的报价。
 
 ## 训练表
 table-training-caption = 一次微调要跑多久、花多少钱
@@ -261,7 +261,7 @@ chart-break-even-axis-hours = 每月使用的 GPU 小时数
 chart-break-even-term = 按月租，{ $term }
 chart-break-even-hourly = 按小时租，每小时 { $rate }
 chart-break-even-caption = 每月用量低于 { $hours } GPU 小时时，按小时租更便宜；高于这个数，月租更便宜。
-table-card-prices-note = 每 GPU 小时价格 = 月租 ÷ { $hours } 小时 ÷ 卡数。
+table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。标称显存下方是这些卡实际可用的显存。
 group-note-two-four-eight = 2、4 或 8 卡
 
 ## Pages shown from another language
@@ -285,12 +285,13 @@ rent-month-in = 在 { $region } 租一个月
 rent-week-in-label = 在 { $region } 租一周：{ $offer }
 rent-month-in-label = 在 { $region } 租一个月：{ $offer }
 col-we-rent = 我们出租的配置
-table-interconnect-note = “分片训练”一列说明我们把该互联用于什么。ZeRO-3 和 FSDP 在 PCIe 上也能跑，只是更慢，因为每一步都要在卡之间传输权重和梯度。最后一列是我们以该互联出租的单卡和多卡配置：“—”表示这些卡只作对比，我们不出租。多卡只以该列中的配置整节点出租，其余都单卡出租。
+table-interconnect-note = “分片训练”一列说明该互联本身允许什么。ZeRO-3 和 FSDP 在 PCIe 上也能跑，只是更慢，因为每一步都要在卡之间传输权重和梯度。最后一列是我们以该互联出租的单卡和多卡配置：“—”表示这些卡只作对比，我们不出租。多卡只以该列中的配置整节点出租，其余的卡都单卡出租。
 service-contact = 联系方式
 service-contact-label = 下单前咨询的联系方式
 gpus-list-title = 各卡页面
 fmt-approx = 约 { $value }
-memory-ecc = { $memory }（ECC）
+memory-ecc = { $memory }（ECC 已开启）
+memory-ecc-off = { $memory }（ECC 默认关闭）
 sharding-not-rented = { $allowed }；这些卡我们只单卡出租
 chart-items-separator = { "；" }
 fmt-value-label = { $value }（{ $label }）
@@ -301,7 +302,7 @@ memory-trainable = 可训练状态 { $value }
 memory-logits = logits { $value }
 memory-buffers = 工作缓冲区 { $value }
 memory-per-card = { $cards } 张卡每张 { $value }
-memory-pick = 我们会租：{ $offer }
+memory-pick = 选用：{ $offer }
 price-per-gpu-hour = { $price }/GPU 小时
 col-card-share = 占单卡显存
 fit-of-usable = 单卡可用 { $usable }
@@ -310,7 +311,7 @@ fit-rule = 完成参考任务最便宜：{ $cost }，{ $count } { $term ->
    *[month] 个月
 }
 fit-override = 我们的选择：{ $reason }
-table-fit-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡批大小 { $batch }，所有线性层加秩 { $rank } 的适配器；每张卡另加 { $reserve } 运行时预留，并为分配器加上其张量的 { $allocator }。任务占用不超过该卡实际可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom } 时，这张卡才算合格。在有现货的合格方案中，我们选完成参考任务花钱最少的一个，按整周或整月租用计价。每 GPU 小时价格：周价除以 168 小时，月价除以 { $hours } 小时。点击数字可查看各项组成。
+table-fit-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡批大小 { $batch }，所有线性层加秩 { $rank } 的适配器；每张卡另加 { $reserve } 运行时预留，并为分配器加上其张量的 { $allocator }。任务占用不超过该卡实际可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom } 时，这张卡才算合格。在有现货的合格方案中，我们选完成参考任务花钱最少的一个，按整周或整月租用计价。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens } 个 token，按该卡稠密 BF16 TFLOPS 的 { $mfu } 计算。显存数字向上取整到整 GB，占比按精确值计算。每 GPU 小时价格：周价除以 168 小时，月价除以 { $hours } 小时。点击数字可查看各项组成。
 table-memory-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，批大小 { $batch }，所有线性层加秩 { $rank } 的适配器，另加 { $reserve } 运行时预留和张量的 { $allocator }（分配器）。每个数字都是单卡上的任务；选卡表给出我们会租的卡上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格。
 table-breakdown-caption = { $job }：显存逐项计算
 col-term = 项目
@@ -344,8 +345,16 @@ calibration-nvidia-smi = nvidia-smi
 calibration-unstated = 未说明测量方式
 calibration-source = 来源
 calibration-source-label = { $source }（打开公开的实测）
-calibration-known-under = 已知的低估，原因见 data/calibration.json
 col-week-break-even = 周租：回本小时数
 break-even-of-week = 一周共 { $hours } 小时；周租 { $price }
 break-even-over-week = 周租 { $price }：超过 { $hours } 小时，按这个时价，租一周比整周按小时租还贵
 free-nodes = 空闲的整台 { $cards } 卡节点：{ $nodes }
+usable-gb = 可用 { $value }
+spec-vram-marketed = 标称容量，按二进制 GB（GiB）计
+spec-usable = 可用显存
+spec-usable-source = { $tool } 读数 { $mib } MiB；所有任务都按这个数字比较
+calibration-why-loader = ms-swift 的峰值预留显存只比同一任务的 BF16 LoRA 低 14%，而 4 bit 基座要小 10 GB：分配器很可能保留了加载时量化后释放的 BF16 检查点显存块，我们的模型不计这部分
+calibration-why-attention = 不开梯度检查点、4,096 个 token 时，这次运行每层保存的张量多于我们模型计的那些（未说明注意力实现；普通注意力还会保存注意力分数矩阵）
+calibration-why-qwen-logits = Qwen-1 自带的模型代码保留的 logits 副本（词表约 15.2 万）比我们模型假定的 transformers 路径更多
+calibration-why-small-fsdp = 这是整组里最小的任务：我们模型未计入的 FSDP 固定缓冲区在这里占比最大
+calibration-why-unstated-zero3 = 该指南没有说明测量方式（我们按分配器占用的显存比较）

@@ -183,7 +183,17 @@ impl Site<'_> {
                             ("seq", Arg::Str(l.int(i64::from(r.job.seq_len)))),
                             ("batch", Arg::Num(f64::from(r.job.batch))),
                             ("cards", Arg::Num(f64::from(r.job.cards))),
-                            ("sharding", Arg::Str(r.job.sharding.name().into())),
+                            (
+                                "sharding",
+                                Arg::Str(
+                                    match r.job.sharding {
+                                        super::memory::Strategy::None => "DDP",
+                                        super::memory::Strategy::Zero2 => "ZeRO-2",
+                                        super::memory::Strategy::Zero3 => "ZeRO-3 / FSDP",
+                                    }
+                                    .into(),
+                                ),
+                            ),
                             (
                                 "checkpointing",
                                 Arg::Str(
@@ -206,13 +216,10 @@ impl Site<'_> {
                 });
                 vec![
                     Cell::header(job).with_sub(Some(settings)),
-                    Cell::text(gb_dec(l, dec(r.peak.gb()).round_dp(1), 1)).with_sub(Some(measured)),
-                    Cell::text(gb_dec(l, dec(c.estimate.gb()).round_dp(1), 1)),
-                    Cell::text(signed_percent(l, c.error)).with_sub(
-                        r.under_estimate
-                            .as_ref()
-                            .map(|_| l.s("calibration-known-under")),
-                    ),
+                    Cell::text(gb_fixed1(l, r.peak)).with_sub(Some(measured)),
+                    Cell::text(gb_fixed1(l, c.estimate)),
+                    Cell::text(signed_percent(l, c.error))
+                        .with_sub(r.under_estimate.as_ref().map(|k| l.s(k))),
                     Cell::text(r.author.clone())
                         .with_sub(Some(format!("{} · {}", r.framework, r.optimizer)))
                         .with_actions([Action {
@@ -303,6 +310,15 @@ fn activation_formulas(
         num(k.logits_bytes, 0)
     );
     (activations, logits)
+}
+
+/// GB with exactly one decimal (6.0 GB beside 5.6 GB).
+fn gb_fixed1(l: &Tracked<'_>, b: super::memory::Bytes) -> String {
+    l.t(
+        "unit-gb",
+        &[("value", Arg::Str(l.number(dec(b.gb()).round_dp(1), 1)))],
+    )
+    .unwrap_or_default()
 }
 
 /// `+12%`, `−8%`.

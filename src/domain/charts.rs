@@ -87,16 +87,23 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
     let bottom = 40.0;
     let h = top + row_h * cells.len() as f64 + bottom;
     let max_need = cells.iter().map(|m| m.need.total.gb()).fold(1.0, f64::max);
-    // What each offer's cards hold together, in the jobs' unit (usable GB).
-    let mut caps: Vec<u32> = site
-        .tables
-        .offers
-        .iter()
-        .map(|o| (o.usable * f64::from(o.count)).gb().floor() as u32)
-        .collect();
-    caps.sort_unstable();
-    caps.dedup();
-    let max_cap = f64::from(caps.last().copied().unwrap_or(1));
+    // What each offer's cards hold together, in the jobs' unit (usable GB), in tenths of a GB,
+    // with the offers that have it.
+    let mut caps: Vec<(u32, String)> = Vec::new();
+    for o in &site.tables.offers {
+        let tenths = ((o.usable * f64::from(o.count)).gb() * 10.0).floor() as u32;
+        let name = site.offer_name(o, l);
+        match caps.iter_mut().find(|(t, _)| *t == tenths) {
+            Some((_, names)) => {
+                names.push_str(" / ");
+                names.push_str(&name);
+            }
+            None => caps.push((tenths, name)),
+        }
+    }
+    caps.sort_by_key(|(t, _)| *t);
+    let tenth = |t: u32| rust_decimal::Decimal::new(i64::from(t), 1);
+    let max_cap = f64::from(caps.last().map_or(10, |(t, _)| *t)) / 10.0;
     // Powers of two from below the smallest need to above the largest figure.
     let lo = 8.0_f64
         .min(
@@ -140,7 +147,9 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
                         l.list(
                             &caps
                                 .iter()
-                                .map(|v| gb(l, u64::from(*v)))
+                                .map(|(t, names)| {
+                                    format!("{names} {}", super::units::gb_dec(l, tenth(*t), 1))
+                                })
                                 .collect::<Vec<_>>(),
                         ),
                     ),
@@ -181,7 +190,7 @@ fn memory_grid(
     x: &dyn Fn(f64) -> f64,
     (lo, hi): (f64, f64),
     f: &Frame,
-    caps: &[u32],
+    caps: &[(u32, String)],
 ) {
     let (left, right, top, w, plot_bottom) = (f.left, f.right, f.top, f.width, f.plot_bottom);
     // Grid: powers of two.
@@ -211,11 +220,13 @@ fn memory_grid(
     out.push_str("</g>");
     // Capacities, labels staggered on two rows so close values do not overlap.
     out.push_str("<g class=\"caps\" aria-hidden=\"true\">");
-    for (i, cap) in caps.iter().enumerate() {
-        let xv = x(f64::from(*cap));
+    for (i, (cap, _)) in caps.iter().enumerate() {
+        let gbv = f64::from(*cap) / 10.0;
+        let xv = x(gbv);
         line(out, xv, top - 4.0, xv, plot_bottom, "cap");
         let y = if i % 2 == 0 { top - 24.0 } else { top - 10.0 };
-        text(out, xv, y, "cap-label", "middle", &l.int(i64::from(*cap)));
+        let label = l.number(rust_decimal::Decimal::new(i64::from(*cap), 1), 1);
+        text(out, xv, y, "cap-label", "middle", &label);
     }
     text(
         out,

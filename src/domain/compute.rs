@@ -256,9 +256,12 @@ pub struct BreakEven {
     /// Those hours as a share of the month.
     pub share_low: Decimal,
     pub share_high: Decimal,
-    /// The weekly term's break-even, in hours of the week's 168, the same way.
+    /// The weekly term's break-even, in whole hours of the week's 168 (a week is short: ten-hour
+    /// steps would hide whether it fits in it).
     pub week_hours_low: Decimal,
     pub week_hours_high: Decimal,
+    /// At the low hourly rate, the week costs more than 168 hours by the hour (unrounded).
+    pub week_over: bool,
     /// The window (two weeks) round the clock at the low and high hourly rates.
     pub window_low: Decimal,
     pub window_high: Decimal,
@@ -549,8 +552,9 @@ fn break_even_rows(cat: &Catalog, offers: &[Offer]) -> Vec<BreakEven> {
                 hours_high,
                 share_low: share(hours_low),
                 share_high: share(hours_high),
-                week_hours_low: break_even_hours(o.weekly, r.high, m.round_hours),
-                week_hours_high: break_even_hours(o.weekly, r.low, m.round_hours),
+                week_hours_low: break_even_hours(o.weekly, r.high, Decimal::ONE),
+                week_hours_high: break_even_hours(o.weekly, r.low, Decimal::ONE),
+                week_over: o.weekly > r.low * Decimal::from(HOURS_PER_WEEK),
                 window_low: (window * r.low).round_dp_with_strategy(2, HALF_UP),
                 window_high: (window * r.high).round_dp_with_strategy(2, HALF_UP),
                 window_weeks: weeks,

@@ -92,6 +92,17 @@ impl Site<'_> {
                 ),
                 ("allocator", Arg::Str(l.percent(dec(k.allocator_share)))),
                 ("headroom", Arg::Str(l.percent(self.cat.headroom))),
+                ("examples", Arg::Num(f64::from(self.cat.reference_job.0))),
+                ("epochs", Arg::Num(f64::from(self.cat.reference_job.1))),
+                (
+                    "tpe",
+                    Arg::Num(f64::from(self.cat.training.tokens_per_example)),
+                ),
+                (
+                    "tokens",
+                    Arg::Str(millions(l, compute::reference_tokens(self.cat))),
+                ),
+                ("mfu", Arg::Str(l.percent(dec(self.cat.training.mfu_low)))),
                 ("hours", Arg::Num(f64::from(self.cat.hours_per_month))),
             ],
         )
@@ -152,7 +163,7 @@ impl Site<'_> {
                     ))
                     .with_sub(Some(
                         l.t(
-                            if b.week_hours_high > Decimal::from(compute::HOURS_PER_WEEK) {
+                            if b.week_over {
                                 "break-even-over-week"
                             } else {
                                 "break-even-of-week"
@@ -387,9 +398,35 @@ impl Site<'_> {
     pub(super) fn card_specs_table(&self, l: &Tracked<'_>, card: usize) -> TableView {
         let c = &self.cat.cards[card];
         let ic = &self.cat.interconnects[c.interconnect];
-        let mut rows = vec![spec_row(l, "spec-vram", gb(l, u64::from(c.vram_gb)), None)];
+        let mut rows = vec![spec_row(
+            l,
+            "spec-vram",
+            gb(l, u64::from(c.vram_gb)),
+            Some(l.s("spec-vram-marketed")),
+        )];
+        if let Some(u) = c.usable {
+            let tool = if c.vendor == "amd" {
+                "amd-smi"
+            } else {
+                "nvidia-smi"
+            };
+            let mib = (u.gb() * 1e9 / 1_048_576.0).round() as i64;
+            rows.push(spec_row(
+                l,
+                "spec-usable",
+                gb1(l, u.gb()),
+                l.t(
+                    "spec-usable-source",
+                    &[
+                        ("mib", Arg::Str(l.int(mib))),
+                        ("tool", Arg::Str(tool.into())),
+                    ],
+                )
+                .ok(),
+            ));
+        }
         if let Some(m) = &c.memory {
-            let kind = memory_kind(l, m, c.ecc);
+            let kind = memory_kind(l, m, (c.ecc, c.ecc_on));
             rows.push(spec_row(l, "spec-memory", kind, None));
         }
         if let Some(bw) = c.bandwidth_tbs {
@@ -485,10 +522,12 @@ impl Site<'_> {
             .map(|o| {
                 vec![
                     Cell::header(self.offer_name(o, l)).with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(gb(l, u64::from(o.vram_gb))),
-                    Cell::text(usd_whole(l, o.weekly)),
-                    Cell::text(per_month(l, o.monthly)),
-                    Cell::text(l.usd(o.per_gpu_hour, 2)),
+                    Cell::text(gb(l, u64::from(o.vram_gb)))
+                        .with_sub(Some(usable_text(l, o.usable * f64::from(o.count)))),
+                    Cell::text(usd_whole(l, o.weekly))
+                        .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
+                    Cell::text(per_month(l, o.monthly))
+                        .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour))),
                     Cell::text(discount(l, o.discount)),
                 ]
             })
@@ -508,7 +547,6 @@ impl Site<'_> {
                     ("col-vram", true),
                     ("col-weekly", true),
                     ("col-monthly", true),
-                    ("col-per-gpu-hour", true),
                     ("col-discount", true),
                 ],
             ),

@@ -153,6 +153,8 @@ pub struct Card {
     pub bandwidth_tbs: Option<Decimal>,
     pub fp8: bool,
     pub ecc: bool,
+    /// ECC is on as rented.
+    pub ecc_on: bool,
     pub software: Option<String>,
     pub tdp_w: Option<u32>,
     pub interconnect: usize,

@@ -279,7 +279,8 @@ impl Site<'_> {
                     Cell::header(name)
                         .with_sub(Some(card_spec(c, l)))
                         .with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(gb(l, u64::from(c.vram_gb))),
+                    Cell::text(gb(l, u64::from(c.vram_gb)))
+                        .with_sub(Some(usable_text(l, o.usable))),
                     Cell::text(link_text(ic, l)),
                     Cell::text(usd_whole(l, o.weekly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
@@ -546,7 +547,8 @@ impl Site<'_> {
                 });
                 vec![
                     Cell::header(self.offer_name(o, l)).with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(gb(l, u64::from(o.vram_gb))),
+                    Cell::text(gb(l, u64::from(o.vram_gb)))
+                        .with_sub(Some(usable_text(l, o.usable * f64::from(o.count)))),
                     Cell::text(l.percent(o.discount)),
                     Cell::text(usd_whole(l, o.weekly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
@@ -1482,11 +1484,17 @@ fn sc_state_gb(
         let mi = s.model_index(&model)?;
         let bits = a.opt_u32("bits")?.unwrap_or(16);
         a.finish(&["model", "bits"])?;
-        return text(gb_dec(
-            l,
-            dec(f64::from(bits) / 8.0 * cat.models[mi].params / 1e9),
-            1,
-        ));
+        // The linear layers at `bits` (4 bits: NF4 with its constants); embeddings, head, norms
+        // and biases stay in 16 bits, as the quantisers leave them.
+        let k = &cat.memory.constants;
+        let p = cat.models[mi].arch.params();
+        let per = match bits {
+            16 => k.bf16_bytes,
+            4 => (k.nf4_bits + k.quant_constant_bits) / 8.0,
+            b => f64::from(b) / 8.0,
+        };
+        let bytes = p.linear * per + (p.total() - p.linear) * k.bf16_bytes;
+        return text(gb_dec(l, dec(bytes / 1e9), 1));
     }
     let out = {
         let (m, me) = s.model_method(a)?;

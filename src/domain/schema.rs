@@ -43,6 +43,9 @@ pub struct CardRaw {
     pub fp8: bool,
     #[serde(default)]
     pub ecc: bool,
+    /// ECC is on as the card is rented (the datasheet default); `usable_mib` is read in that state.
+    #[serde(default)]
+    pub ecc_on: bool,
     /// Software stack worth naming (e.g. `ROCm 6.4`).
     pub software: Option<String>,
     pub tdp_w: Option<S<u32>>,
@@ -557,8 +560,9 @@ pub struct RunRaw {
     pub measured: Ref,
     /// Per GPU, in 10⁹ bytes.
     pub peak_gb: S<f64>,
-    /// Why the model is known to come out more than 10% under this run (shown on the memory page).
-    pub under_estimate: Option<String>,
+    /// Why the model is known to come out more than 10% under this run: the Fluent key suffix
+    /// `calibration-why-<value>`, shown on the memory page.
+    pub under_estimate: Option<Ref>,
     #[allow(
         dead_code,
         reason = "what the source printed, for the reader of the file"

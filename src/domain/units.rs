@@ -76,6 +76,12 @@ pub(super) fn gb1(l: &Tracked<'_>, v: f64) -> String {
     gb_dec(l, dec(v), 1)
 }
 
+/// `85.9 GB usable`: what a card (or a node) really offers, under its marketed size.
+pub(super) fn usable_text(l: &Tracked<'_>, v: compute::Bytes) -> String {
+    l.t("usable-gb", &[("value", Arg::Str(gb1(l, v.gb())))])
+        .unwrap_or_default()
+}
+
 /// GB with up to two decimals and no trailing zeros: 0.75 GB, 1.5 GB, 140 GB.
 pub(super) fn gb_short(l: &Tracked<'_>, v: compute::Bytes) -> String {
     let d = dec(v.gb()).round_dp(2).normalize();
@@ -155,20 +161,22 @@ pub(super) fn memory_bandwidth(l: &Tracked<'_>, tbs: Decimal) -> String {
     .unwrap_or_default()
 }
 
-/// The memory's kind (`GDDR6`), with ECC when the card has it, the locale's way.
-pub(super) fn memory_kind(l: &Tracked<'_>, memory: &str, ecc: bool) -> String {
-    if ecc {
-        l.t("memory-ecc", &[("memory", Arg::Str(memory.to_owned()))])
-            .unwrap_or_else(|_| format!("{memory} ECC"))
-    } else {
-        memory.to_owned()
-    }
+/// The memory's kind (`GDDR6`), with its ECC state where the card has ECC, the locale's way:
+/// on as rented, or off by default (its usable memory is read in that state).
+pub(super) fn memory_kind(l: &Tracked<'_>, memory: &str, (ecc, on): (bool, bool)) -> String {
+    let key = match (ecc, on) {
+        (false, _) => return memory.to_owned(),
+        (true, true) => "memory-ecc",
+        (true, false) => "memory-ecc-off",
+    };
+    l.t(key, &[("memory", Arg::Str(memory.to_owned()))])
+        .unwrap_or_else(|_| format!("{memory} ECC"))
 }
 
 pub(super) fn card_spec(c: &super::model::Card, l: &Tracked<'_>) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Some(m) = &c.memory {
-        parts.push(memory_kind(l, m, c.ecc));
+        parts.push(memory_kind(l, m, (c.ecc, c.ecc_on)));
     }
     if let Some(sw) = &c.software {
         parts.push(sw.clone());

@@ -757,6 +757,7 @@ fn validate_cards(
             bandwidth_tbs,
             fp8,
             ecc,
+            ecc_on,
             software,
             tdp_w,
             interconnect,
@@ -810,6 +811,7 @@ fn validate_cards(
             ),
             fp8,
             ecc,
+            ecc_on,
             software,
             tdp_w: ck.opt(
                 f,

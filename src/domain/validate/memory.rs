@@ -551,7 +551,14 @@ fn validate_run(
         job,
         optimizer: opt.value,
         measured: measured_kind,
-        under_estimate,
+        under_estimate: under_estimate.map(|k| {
+            let key = serde_saphyr::Spanned {
+                value: format!("calibration-why-{}", k.value),
+                ..k
+            };
+            ck.key(f, &key);
+            key.value
+        }),
         peak: Bytes::from_gb(ck.range(f, &peak_gb, 0.1, 10_000.0, "peak_gb", "GB per card")),
     }
 }
