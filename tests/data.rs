@@ -453,14 +453,17 @@ fn one_price_changes_every_figure_that_depends_on_it_and_nothing_else() {
                     .is_some_and(|th| th.text().next().map(str::trim) == Some("A100 SXM"))
             })
             .flat_map(|tr| {
-                tr.select(&sel("td"))
+                tr.select(&sel("td small"))
                     .map(|td| td.text().collect::<String>())
                     .collect::<Vec<_>>()
             })
             .collect();
+        // Under the monthly price: its per-GPU-hour (the week's is under the weekly price).
         assert!(
-            cells.iter().any(|c| c == hourly),
-            "{l}: per GPU-hour follows as {hourly:?}; the A100 row reads {cells:?}"
+            cells
+                .iter()
+                .any(|c| c.starts_with(hourly) || c.ends_with(hourly)),
+            "{l}: per GPU-hour follows as {hourly:?}; the A100 row's notes read {cells:?}"
         );
     }
     // The A100's share of the H100's price: 1000 / 1800 = 56% becomes 1100 / 1800 = 61%.

@@ -76,7 +76,7 @@ memory-reserve = runtime reserve { $value }
 memory-total = total { $value }
 
 ## Catalog
-table-cards-caption = Cards for training, ranked by our preference for a multi-week run, not by price
+table-cards-caption = Cards for training, from the fastest on paper to the most affordable; the fit table picks among them by one rule
 col-gpu = GPU
 col-vram = VRAM
 col-interconnect = Interconnect
@@ -104,8 +104,8 @@ sharding-up-to = { $n ->
 }
 sharding-eight-way-only = Yes, 8-way only
 sharding-pairs = Yes, in pairs
-sharding-data-parallel-only = Data parallelism only
-sharding-single-card = No (single card only)
+sharding-data-parallel-only = Over PCIe: data parallel, or ZeRO/FSDP at PCIe speed
+sharding-single-card = Only through host memory (slow)
 
 ## Storage
 table-storage-caption = Storage, egress and what they cost
@@ -209,7 +209,7 @@ unit-million = { $value }M
 ## Jobs that fit a card
 table-jobs-caption = Fine-tuning jobs that fit one { $card }
 col-share-of-card = Share of the card
-table-jobs-note = A job fits when it needs at most { $headroom } of the card’s memory.
+table-jobs-note = A job fits when it needs at most { $headroom } of the memory the card really offers, { $usable }; the share is of that figure.
 
 ## Card pages
 gpus-title = GPUs to rent
@@ -305,7 +305,7 @@ rent-week-in = Rent a week in { $region }
 rent-month-in = Rent a month in { $region }
 rent-week-in-label = Rent a week in { $region }: { $offer }
 rent-month-in-label = Rent a month in { $region }: { $offer }
-col-we-rent = What we rent on it
+col-we-rent = What you can rent
 table-interconnect-note = “Sharded training” is what the link allows. ZeRO-3 and FSDP also run over PCIe, only slower, because every step moves weights and gradients between the cards. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them. We rent cards together only as the bundles in that column, each as a whole node; every other card is rented on its own.
 service-contact = Contact
 service-contact-label = Contact, to ask before ordering
@@ -376,7 +376,7 @@ calibration-source-label = { $source } (opens the published measurement)
 col-week-break-even = Weekly term: break-even, hours
 break-even-of-week = of { $hours } h; { $price } a week
 break-even-over-week = { $price } a week: above { $hours } h, the week costs more than renting by the hour all week at that rate
-free-nodes = whole { $cards }-card nodes free: { $nodes }
+free-nodes = whole { $cards }-card bundles free: { $nodes }
 usable-gb = { $value } usable
 spec-vram-marketed = as marketed, in binary GB (GiB)
 spec-usable = Usable memory
@@ -386,3 +386,11 @@ calibration-why-attention = without checkpointing at 4,096 tokens this run keeps
 calibration-why-qwen-logits = Qwen-1's own model code keeps more copies of the logits (152,000-entry vocabulary) than the transformers path our model assumes
 calibration-why-small-fsdp = the smallest job of the set: fixed FSDP buffers our model does not count weigh most here
 calibration-why-unstated-zero3 = the guide does not say how it measured (we compare with what the allocator holds)
+offer-as-bundle = { $offer } (one node)
+offer-as-single = { $offer } (single card)
+offer-as-single-none = { $offer } (single card, none in stock)
+unit-gib = { $value } GiB
+memory-pick-per-card = pick: { $offer }, { $gb } per card
+calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes per parameter, not 16)
+calibration-on = on
+calibration-off = off

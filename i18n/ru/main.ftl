@@ -85,7 +85,7 @@ memory-reserve = служебный резерв { $value }
 memory-total = итого { $value }
 
 ## Каталог
-table-cards-caption = Карты для аренды под обучение — в том порядке, в каком мы выбирали бы их сами
+table-cards-caption = Карты для аренды под обучение — от самых быстрых по паспорту до самых доступных; таблица выбора выбирает среди них по одному правилу
 col-gpu = GPU
 col-vram = VRAM
 col-interconnect = Интерконнект
@@ -115,8 +115,8 @@ sharding-up-to = { $n ->
 }
 sharding-eight-way-only = Да, только целым узлом из 8 карт
 sharding-pairs = Попарно
-sharding-data-parallel-only = Только параллелизм по данным
-sharding-single-card = Нет, только одна карта
+sharding-data-parallel-only = Через PCIe: параллелизм по данным или ZeRO/FSDP на скорости PCIe
+sharding-single-card = Только через память хоста (медленно)
 
 ## Хранилище
 table-storage-caption = Хранилище, исходящий трафик и их стоимость
@@ -254,7 +254,7 @@ unit-million = { $value } млн
 ## Задачи, которые помещаются в карту
 table-jobs-caption = Задачи дообучения, которые помещаются в одну { $card }
 col-share-of-card = Доля памяти карты
-table-jobs-note = Задача помещается, если ей нужно не больше { $headroom } памяти карты.
+table-jobs-note = Задача помещается, если ей нужно не больше { $headroom } памяти, которую карта реально даёт, — { $usable }; доля считается от этого объёма.
 
 ## Страницы карт
 gpus-title = Каталог GPU
@@ -356,7 +356,7 @@ rent-week-in = Арендовать на неделю в { $region }
 rent-month-in = Арендовать на месяц в { $region }
 rent-week-in-label = Арендовать на неделю в { $region }: { $offer }
 rent-month-in-label = Арендовать на месяц в { $region }: { $offer }
-col-we-rent = Что мы сдаём с этим интерконнектом
+col-we-rent = Что можно арендовать
 table-interconnect-note = Столбец «Шардированное обучение» показывает, что позволяет сам интерконнект. ZeRO-3 и FSDP работают и через PCIe, только медленнее: на каждом шаге веса и градиенты передаются между картами. В последнем столбце — карты и конфигурации, которые мы сдаём с ним: прочерк означает, что эти карты приведены для сравнения и мы их не сдаём. Вместе мы сдаём карты только в конфигурациях из этого столбца, каждую целым узлом; все остальные карты сдаются по одной.
 service-contact = Контакты для вопросов до заказа
 service-contact-label = Контакты для вопросов до заказа
@@ -364,7 +364,7 @@ gpus-list-title = Страницы карт
 fmt-approx = около { $value }
 memory-ecc = { $memory } с включённым ECC
 memory-ecc-off = { $memory }, ECC по умолчанию выключен
-sharding-not-rented = { $allowed }; эти карты мы сдаём только по одной
+sharding-not-rented = { $allowed }
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
 fmt-alternatives-separator = { " / " }
@@ -443,7 +443,12 @@ calibration-source-label = { $source } (открывает опубликова�
 col-week-break-even = Аренда на неделю: окупаемость, часов
 break-even-of-week = из { $hours } ч; { $price } за неделю
 break-even-over-week = { $price } за неделю: больше { $hours } ч — при такой ставке неделя стоит дороже, чем почасовая аренда всю неделю
-free-nodes = свободных целых узлов по { $cards } карт: { $nodes }
+free-nodes = свободных целых конфигураций по { $cards } { $cards ->
+    [one] карте
+    [few] карты
+    [many] карт
+   *[other] карты
+}: { $nodes }
 usable-gb = доступно { $value }
 spec-vram-marketed = как в названии, в двоичных ГБ (ГиБ)
 spec-usable = Доступная память
@@ -453,3 +458,11 @@ calibration-why-attention = без пересчёта активаций на 4 
 calibration-why-qwen-logits = собственный код модели Qwen-1 держит больше копий логитов (словарь на 152 тысячи токенов), чем путь transformers, который предполагает наша модель
 calibration-why-small-fsdp = самая маленькая задача в наборе: здесь больше всего весят постоянные буферы FSDP, которых наша модель не считает
 calibration-why-unstated-zero3 = в руководстве не сказано, как измеряли (сравниваем с тем, что держит аллокатор)
+offer-as-bundle = { $offer } (целый узел)
+offer-as-single = { $offer } (одна карта)
+offer-as-single-none = { $offer } (одна карта, сейчас нет в наличии)
+unit-gib = { $value } ГиБ
+memory-pick-per-card = выбор: { $offer }, { $gb } на карту
+calibration-pure-bf16 = чистый BF16: без мастер-копии в FP32, моменты в BF16 (8 байт на параметр, а не 16)
+calibration-on = включён
+calibration-off = выключен

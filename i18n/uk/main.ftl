@@ -86,7 +86,7 @@ memory-reserve = резерв середовища виконання { $value }
 memory-total = разом { $value }
 
 ## Каталог
-table-cards-caption = Карти для навчання — у порядку, в якому ми самі обирали б їх для багатотижневого запуску
+table-cards-caption = Карти для навчання — від найшвидших за паспортом до найдоступніших; таблиця вибору обирає з-поміж них за одним правилом
 col-gpu = GPU
 col-vram = VRAM
 col-interconnect = Інтерконект
@@ -116,8 +116,8 @@ sharding-up-to = { $n ->
 }
 sharding-eight-way-only = Так, лише повним вузлом на 8 карт
 sharding-pairs = Так, попарно
-sharding-data-parallel-only = Лише паралелізм даних
-sharding-single-card = Лише одна карта
+sharding-data-parallel-only = Через PCIe: паралелізм даних або ZeRO/FSDP на швидкості PCIe
+sharding-single-card = Лише через пам’ять хоста (повільно)
 
 ## Сховище
 table-storage-caption = Сховище, вихідний трафік і їхня вартість
@@ -255,7 +255,7 @@ unit-million = { $value } млн
 ## Завдання, які вміщує карта
 table-jobs-caption = Завдання донавчання, що вміщуються в одну { $card }
 col-share-of-card = Частка пам’яті карти
-table-jobs-note = Завдання вміщується, якщо йому потрібно не більше { $headroom } пам’яті карти.
+table-jobs-note = Завдання вміщується, якщо йому потрібно не більше { $headroom } пам’яті, яку карта справді надає, — { $usable }; частку пораховано від цього обсягу.
 
 ## Сторінки карт
 gpus-title = GPU в оренду
@@ -356,7 +356,7 @@ rent-week-in = Орендувати на тиждень у { $region }
 rent-month-in = Орендувати на місяць у { $region }
 rent-week-in-label = Орендувати на тиждень у { $region }: { $offer }
 rent-month-in-label = Орендувати на місяць у { $region }: { $offer }
-col-we-rent = Що ми здаємо з цим зв’язком
+col-we-rent = Що можна орендувати
 table-interconnect-note = Стовпець «Шардоване навчання» показує, що дозволяє сам зв’язок. ZeRO-3 і FSDP працюють і через PCIe, лише повільніше, бо на кожному кроці ваги й градієнти переходять між картами. В останньому стовпці — карти й конфігурації, які ми здаємо з ним: прочерк означає, що ці карти наведено для порівняння й ми їх не здаємо. Разом ми здаємо карти лише в конфігураціях із цього стовпця, кожну цілим вузлом; усі інші карти здаємо поодинці.
 service-contact = Контакт
 service-contact-label = Контакт для запитань перед замовленням
@@ -364,7 +364,7 @@ gpus-list-title = Сторінки карт
 fmt-approx = близько { $value }
 memory-ecc = { $memory } з увімкненим ECC
 memory-ecc-off = { $memory }, ECC типово вимкнено
-sharding-not-rented = { $allowed }; ці карти ми здаємо лише поодинці
+sharding-not-rented = { $allowed }
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
 fmt-alternatives-separator = { " / " }
@@ -443,7 +443,12 @@ calibration-source-label = { $source } (відкриває опублікова�
 col-week-break-even = Тижнева оренда: окупність, годин
 break-even-of-week = із { $hours } год; { $price } за тиждень
 break-even-over-week = { $price } за тиждень: понад { $hours } год — за такою ставкою тиждень коштує більше, ніж погодинна оренда цілий тиждень
-free-nodes = вільних цілих вузлів по { $cards } карт: { $nodes }
+free-nodes = вільних цілих конфігурацій по { $cards } { $cards ->
+    [one] карті
+    [few] карти
+    [many] карт
+   *[other] карти
+}: { $nodes }
 usable-gb = доступно { $value }
 spec-vram-marketed = як указано в назві, у двійкових ГБ (ГіБ)
 spec-usable = Доступна пам’ять
@@ -453,3 +458,11 @@ calibration-why-attention = без повторного обчислення а�
 calibration-why-qwen-logits = власний код моделі Qwen-1 тримає більше копій логітів (словник на 152 тисячі токенів), ніж шлях transformers, який припускає наша модель
 calibration-why-small-fsdp = найменше завдання в наборі: тут найбільше важать сталі буфери FSDP, яких наша модель не рахує
 calibration-why-unstated-zero3 = у посібнику не сказано, як вимірювали (порівнюємо з тим, що тримає алокатор)
+offer-as-bundle = { $offer } (цілий вузол)
+offer-as-single = { $offer } (одна карта)
+offer-as-single-none = { $offer } (одна карта, зараз немає в наявності)
+unit-gib = { $value } ГіБ
+memory-pick-per-card = вибір: { $offer }, { $gb } на карту
+calibration-pure-bf16 = чистий BF16: без головної копії в FP32, моменти в BF16 (8 байтів на параметр, а не 16)
+calibration-on = увімкнено
+calibration-off = вимкнено

@@ -76,7 +76,7 @@ memory-reserve = 运行时预留 { $value }
 memory-total = 合计 { $value }
 
 ## 卡目录
-table-cards-caption = 可租来训练的卡，按我们自己部署时的优先顺序排列
+table-cards-caption = 可租来训练的卡，按纸面算力从高到低排列；选卡表按同一条规则在其中挑选
 col-gpu = GPU
 col-vram = 显存
 col-interconnect = 互联
@@ -101,8 +101,8 @@ link-pcie-p2p-no-nvlink = PCIe（无点对点、无 NVLink）
 sharding-up-to = 支持，最多 { $n } 张卡
 sharding-eight-way-only = 支持，仅限 8 卡
 sharding-pairs = 支持，仅限两卡成对
-sharding-data-parallel-only = 仅支持数据并行
-sharding-single-card = 仅限单卡
+sharding-data-parallel-only = 经 PCIe：数据并行，或以 PCIe 速度跑 ZeRO/FSDP
+sharding-single-card = 只能经主机内存（慢）
 
 ## 存储
 table-storage-caption = 存储、出站流量及其费用
@@ -188,7 +188,7 @@ unit-million = { $scale ->
 ## 单卡装得下的任务
 table-jobs-caption = 单张 { $card } 装得下的微调任务
 col-share-of-card = 占卡显存比例
-table-jobs-note = 任务所需显存不超过卡显存的 { $headroom }，即视为装得下。
+table-jobs-note = 任务所需显存不超过该卡实际可用显存（{ $usable }）的 { $headroom }，即视为装得下；占比按可用显存计算。
 
 ## 单卡页面
 gpus-title = 可租用的 GPU
@@ -284,7 +284,7 @@ rent-week-in = 在 { $region } 租一周
 rent-month-in = 在 { $region } 租一个月
 rent-week-in-label = 在 { $region } 租一周：{ $offer }
 rent-month-in-label = 在 { $region } 租一个月：{ $offer }
-col-we-rent = 我们出租的配置
+col-we-rent = 可租用的方式
 table-interconnect-note = “分片训练”一列说明该互联本身允许什么。ZeRO-3 和 FSDP 在 PCIe 上也能跑，只是更慢，因为每一步都要在卡之间传输权重和梯度。最后一列是我们以该互联出租的单卡和多卡配置：“—”表示这些卡只作对比，我们不出租。多卡只以该列中的配置整节点出租，其余的卡都单卡出租。
 service-contact = 联系方式
 service-contact-label = 下单前咨询的联系方式
@@ -292,7 +292,7 @@ gpus-list-title = 各卡页面
 fmt-approx = 约 { $value }
 memory-ecc = { $memory }（ECC 已开启）
 memory-ecc-off = { $memory }（ECC 默认关闭）
-sharding-not-rented = { $allowed }；这些卡我们只单卡出租
+sharding-not-rented = { $allowed }
 chart-items-separator = { "；" }
 fmt-value-label = { $value }（{ $label }）
 fmt-alternatives-separator = { "/" }
@@ -348,7 +348,7 @@ calibration-source-label = { $source }（打开公开的实测）
 col-week-break-even = 周租：回本小时数
 break-even-of-week = 一周共 { $hours } 小时；周租 { $price }
 break-even-over-week = 周租 { $price }：超过 { $hours } 小时，按这个时价，租一周比整周按小时租还贵
-free-nodes = 空闲的整台 { $cards } 卡节点：{ $nodes }
+free-nodes = 可整组租用的 { $cards } 卡配置：{ $nodes }
 usable-gb = 可用 { $value }
 spec-vram-marketed = 标称容量，按二进制 GB（GiB）计
 spec-usable = 可用显存
@@ -358,3 +358,11 @@ calibration-why-attention = 不开梯度检查点、4,096 个 token 时，这次
 calibration-why-qwen-logits = Qwen-1 自带的模型代码保留的 logits 副本（词表约 15.2 万）比我们模型假定的 transformers 路径更多
 calibration-why-small-fsdp = 这是整组里最小的任务：我们模型未计入的 FSDP 固定缓冲区在这里占比最大
 calibration-why-unstated-zero3 = 该指南没有说明测量方式（我们按分配器占用的显存比较）
+offer-as-bundle = { $offer }（整组）
+offer-as-single = { $offer }（单卡）
+offer-as-single-none = { $offer }（单卡，暂无现货）
+unit-gib = { $value } GiB
+memory-pick-per-card = 选用：{ $offer }，每卡 { $gb }
+calibration-pure-bf16 = 纯 BF16：没有 FP32 主权重，矩也是 BF16（每参数 8 字节，而不是 16）
+calibration-on = 开
+calibration-off = 关

@@ -196,14 +196,11 @@ impl Site<'_> {
                             ),
                             (
                                 "checkpointing",
-                                Arg::Str(
-                                    if r.job.grad_checkpointing {
-                                        "on"
-                                    } else {
-                                        "off"
-                                    }
-                                    .into(),
-                                ),
+                                Arg::Str(l.s(if r.job.grad_checkpointing {
+                                    "calibration-on"
+                                } else {
+                                    "calibration-off"
+                                })),
                             ),
                         ],
                     )
@@ -215,7 +212,11 @@ impl Site<'_> {
                     super::model::Measured::Unstated => "calibration-unstated",
                 });
                 vec![
-                    Cell::header(job).with_sub(Some(settings)),
+                    Cell::header(job).with_sub(Some(if r.pure_bf16 {
+                        format!("{settings}; {}", l.s("calibration-pure-bf16"))
+                    } else {
+                        settings
+                    })),
                     Cell::text(gb_fixed1(l, r.peak)).with_sub(Some(measured)),
                     Cell::text(gb_fixed1(l, c.estimate)),
                     Cell::text(signed_percent(l, c.error))

@@ -91,7 +91,7 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
     // with the offers that have it.
     let mut caps: Vec<(u32, String)> = Vec::new();
     for o in &site.tables.offers {
-        let tenths = ((o.usable * f64::from(o.count)).gb() * 10.0).floor() as u32;
+        let tenths = ((o.usable * f64::from(o.count)).gb() * 10.0).round() as u32;
         let name = site.offer_name(o, l);
         match caps.iter_mut().find(|(t, _)| *t == tenths) {
             Some((_, names)) => {

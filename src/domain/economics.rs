@@ -36,11 +36,18 @@ impl Site<'_> {
                     let sub = match &cell.pick {
                         Some(c) => l
                             .t(
-                                "memory-pick",
-                                &[(
-                                    "offer",
-                                    Arg::Str(self.offer_name(&self.tables.offers[c.offer], l)),
-                                )],
+                                if c.need.cards > 1 {
+                                    "memory-pick-per-card"
+                                } else {
+                                    "memory-pick"
+                                },
+                                &[
+                                    (
+                                        "offer",
+                                        Arg::Str(self.offer_name(&self.tables.offers[c.offer], l)),
+                                    ),
+                                    ("gb", Arg::Str(gb(l, c.need.per_card.ceil_gb()))),
+                                ],
                             )
                             .unwrap_or_default(),
                         None => l.s("memory-no-fit"),
@@ -389,7 +396,10 @@ impl Site<'_> {
             note: l
                 .t(
                     "table-jobs-note",
-                    &[("headroom", Arg::Str(l.percent(self.cat.headroom)))],
+                    &[
+                        ("headroom", Arg::Str(l.percent(self.cat.headroom))),
+                        ("usable", Arg::Str(gb1(l, usable.gb()))),
+                    ],
                 )
                 .ok(),
         }
@@ -401,7 +411,7 @@ impl Site<'_> {
         let mut rows = vec![spec_row(
             l,
             "spec-vram",
-            gb(l, u64::from(c.vram_gb)),
+            gib(l, u64::from(c.vram_gb)),
             Some(l.s("spec-vram-marketed")),
         )];
         if let Some(u) = c.usable {
@@ -522,7 +532,7 @@ impl Site<'_> {
             .map(|o| {
                 vec![
                     Cell::header(self.offer_name(o, l)).with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(gb(l, u64::from(o.vram_gb)))
+                    Cell::text(gib(l, u64::from(o.vram_gb)))
                         .with_sub(Some(usable_text(l, o.usable * f64::from(o.count)))),
                     Cell::text(usd_whole(l, o.weekly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),

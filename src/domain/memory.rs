@@ -395,10 +395,9 @@ impl Memory {
     pub fn reserved(&self) -> Bytes {
         self.allocated() + self.allocator
     }
-    /// The printed total: the printed per-card figure (whole GB, rounded up) times the cards, so
-    /// the two figures a page shows always multiply out.
+    /// The printed total: the exact total (per card × cards), rounded up to whole GB.
     pub fn published_total_gb(&self) -> u64 {
-        self.per_card.ceil_gb() * u64::from(self.cards)
+        self.total.ceil_gb()
     }
     /// The runtime reserve: allocator blocks and context.
     pub fn reserve(&self) -> Bytes {

@@ -340,6 +340,8 @@ pub struct Run {
     pub method: usize,
     /// The method as the run trained: its state bytes in BF16 for a pure-BF16 run.
     pub as_trained: Method,
+    /// Trained weights, gradients and moments all in BF16 (no FP32 master).
+    pub pure_bf16: bool,
     pub job: Job,
     pub optimizer: String,
     pub measured: Measured,

@@ -358,7 +358,15 @@ impl Site<'_> {
                     .offers
                     .iter()
                     .filter(|o| cat.cards[o.card].interconnect == i)
-                    .map(|o| self.offer_name(o, l))
+                    .map(|o| {
+                        let key = match (o.count > 1, o.in_stock) {
+                            (true, _) => "offer-as-bundle",
+                            (false, true) => "offer-as-single",
+                            (false, false) => "offer-as-single-none",
+                        };
+                        l.t(key, &[("offer", Arg::Str(self.offer_name(o, l)))])
+                            .unwrap_or_else(|_| self.offer_name(o, l))
+                    })
                     .collect();
                 // A link that allows sharding, on cards we rent only singly, says so.
                 let bundled = self
@@ -547,7 +555,7 @@ impl Site<'_> {
                 });
                 vec![
                     Cell::header(self.offer_name(o, l)).with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(gb(l, u64::from(o.vram_gb)))
+                    Cell::text(gib(l, u64::from(o.vram_gb)))
                         .with_sub(Some(usable_text(l, o.usable * f64::from(o.count)))),
                     Cell::text(l.percent(o.discount)),
                     Cell::text(usd_whole(l, o.weekly))

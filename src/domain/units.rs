@@ -61,6 +61,12 @@ pub(super) fn gb(l: &Tracked<'_>, v: u64) -> String {
         .unwrap_or_default()
 }
 
+/// A marketed memory size, which vendors give in binary units: `80 GiB`.
+pub(super) fn gib(l: &Tracked<'_>, v: u64) -> String {
+    l.t("unit-gib", &[("value", Arg::Str(l.int(v as i64)))])
+        .unwrap_or_default()
+}
+
 /// Whole GB, rounded up (as published).
 pub(super) fn gb_dec(l: &Tracked<'_>, v: Decimal, frac: u32) -> String {
     let frac = if v.round_dp(frac).fract().is_zero() {

@@ -477,38 +477,9 @@ fn validate_run(
         );
     }
     let arch = validate_arch(ck, f, &format!("run `{}`", id.value), &arch);
-    let targets = match &targets {
-        None => Targets::ALL_LINEAR,
-        Some(t) if t.value == "all-linear" => Targets::ALL_LINEAR,
-        Some(t) => {
-            let names: Vec<spanned::S> = t
-                .value
-                .split(',')
-                .map(|n| serde_saphyr::Spanned {
-                    value: n.trim().to_owned(),
-                    ..t.clone()
-                })
-                .collect();
-            validate_targets(ck, f, &names)
-        }
-    };
+    let targets = run_targets(ck, f, targets.as_ref());
     let cards = ck.range(f, &gpus, 1, 4096, "gpus", "cards in the run");
-    let measured_kind = match measured.value.as_str() {
-        "allocated" => Measured::Allocated,
-        "reserved" => Measured::Reserved,
-        "nvidia-smi" => Measured::NvidiaSmi,
-        "unstated" => Measured::Unstated,
-        other => {
-            ck.error(
-                codes::DATA_UNKNOWN_REFERENCE,
-                f,
-                &measured,
-                format!("unknown measurement `{other}`"),
-                "allocated (max_memory_allocated), reserved (max_memory_reserved), nvidia-smi or unstated",
-            );
-            Measured::NvidiaSmi
-        }
-    };
+    let measured_kind = measured_of(ck, f, &measured);
     let method = methods.get(ck, f, &method);
     let mut as_trained = method_list.get(method).cloned().unwrap_or_else(|| Method {
         id: String::new(),
@@ -548,6 +519,7 @@ fn validate_run(
         arch,
         method,
         as_trained,
+        pure_bf16,
         job,
         optimizer: opt.value,
         measured: measured_kind,
@@ -560,5 +532,44 @@ fn validate_run(
             key.value
         }),
         peak: Bytes::from_gb(ck.range(f, &peak_gb, 0.1, 10_000.0, "peak_gb", "GB per card")),
+    }
+}
+
+/// A run's LoRA targets: all-linear, or the modules comma-separated.
+fn run_targets(ck: &mut Check<'_>, f: &str, targets: Option<&Ref>) -> Targets {
+    match targets {
+        None => Targets::ALL_LINEAR,
+        Some(t) if t.value == "all-linear" => Targets::ALL_LINEAR,
+        Some(t) => {
+            let names: Vec<spanned::S> = t
+                .value
+                .split(',')
+                .map(|n| serde_saphyr::Spanned {
+                    value: n.trim().to_owned(),
+                    ..t.clone()
+                })
+                .collect();
+            validate_targets(ck, f, &names)
+        }
+    }
+}
+
+/// What a run's peak counts.
+fn measured_of(ck: &mut Check<'_>, f: &str, measured: &Ref) -> Measured {
+    match measured.value.as_str() {
+        "allocated" => Measured::Allocated,
+        "reserved" => Measured::Reserved,
+        "nvidia-smi" => Measured::NvidiaSmi,
+        "unstated" => Measured::Unstated,
+        other => {
+            ck.error(
+                codes::DATA_UNKNOWN_REFERENCE,
+                f,
+                measured,
+                format!("unknown measurement `{other}`"),
+                "allocated (max_memory_allocated), reserved (max_memory_reserved), nvidia-smi or unstated",
+            );
+            Measured::NvidiaSmi
+        }
     }
 }
