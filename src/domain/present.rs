@@ -47,6 +47,18 @@ pub const ASSUMPTIONS: [&str; 14] = [
     "two-weeks-hours",
 ];
 
+/// The arguments of a shortcode that places one job's memory: the job, and the settings
+/// `Site::memory_with` reads.
+const JOB_ARGS: [&str; 7] = [
+    "model",
+    "method",
+    "seq",
+    "batch",
+    "checkpointing",
+    "chunked",
+    "cards",
+];
+
 pub const MEMORY_TERMS: [&str; 8] = [
     "weights",
     "trainable",
@@ -1100,16 +1112,7 @@ fn sc_memory_term(
         let (m, me) = s.model_method(a)?;
         let term = a.str("term")?;
         let mem = s.memory_with(a, m, me)?;
-        a.finish(&[
-            "model",
-            "method",
-            "term",
-            "seq",
-            "batch",
-            "checkpointing",
-            "chunked",
-            "cards",
-        ])?;
+        a.finish(&[JOB_ARGS.as_slice(), &["term"]].concat())?;
         let v = match term.as_str() {
             "weights" => mem.weights,
             "trainable" => mem.trainable,
@@ -1155,15 +1158,7 @@ fn sc_vram_per_card(
     let out = {
         let (m, me) = s.model_method(a)?;
         let mem = s.memory_with(a, m, me)?;
-        a.finish(&[
-            "model",
-            "method",
-            "cards",
-            "seq",
-            "batch",
-            "checkpointing",
-            "chunked",
-        ])?;
+        a.finish(&JOB_ARGS)?;
         gb(l, mem.per_card.ceil_gb())
     };
     text(out)
@@ -1422,15 +1417,7 @@ fn sc_vram(s: &Site<'_>, _call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Res
     let out = {
         let (m, me) = s.model_method(a)?;
         let mem = s.memory_with(a, m, me)?;
-        a.finish(&[
-            "model",
-            "method",
-            "seq",
-            "batch",
-            "checkpointing",
-            "chunked",
-            "cards",
-        ])?;
+        a.finish(&JOB_ARGS)?;
         gb(l, mem.published_total_gb())
     };
     text(out)

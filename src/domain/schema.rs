@@ -139,6 +139,17 @@ pub struct MethodsFile {
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct MemoryModelRaw {
+    /// The model's constants.
+    pub constants: ConstantsRaw,
+    /// Optimizer state bytes per trained parameter, by optimizer name.
+    pub optimizers: BTreeMap<String, S<f64>>,
+    /// The published tables' job.
+    pub defaults: JobDefaultsRaw,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct ConstantsRaw {
     /// Bytes of a BF16 weight or activation element.
     pub bf16_bytes: S<f64>,
     /// NF4: bits per weight, and the double-quantised constants' bits per weight.
@@ -153,10 +164,6 @@ pub struct MemoryModelRaw {
     /// The caching allocator's blocks beyond live tensors: a share of them, and a floor in GB.
     pub allocator_share: S<f64>,
     pub allocator_floor_gb: S<f64>,
-    /// Optimizer state bytes per trained parameter, by optimizer name.
-    pub optimizers: BTreeMap<String, S<f64>>,
-    /// The published tables' job.
-    pub defaults: JobDefaultsRaw,
 }
 
 #[derive(Debug, Deserialize, Clone)]

@@ -200,53 +200,6 @@ fn optimizer(ck: &mut Check<'_>, f: &str, mm: &[(String, f64)], r: &Ref) -> f64 
     0.0
 }
 
-/// The constants of `memory_model`, apart from its optimizers and defaults.
-struct ConstantsRaw {
-    bf16_bytes: S<f64>,
-    nf4_bits: S<f64>,
-    quant_constant_bits: S<f64>,
-    logits_bytes: S<f64>,
-    chunk_tokens: S<u32>,
-    context_gb: S<f64>,
-    allocator_share: S<f64>,
-    allocator_floor_gb: S<f64>,
-}
-
-struct MemoryModelParts {
-    constants: ConstantsRaw,
-    optimizers: std::collections::BTreeMap<String, S<f64>>,
-    defaults: JobDefaultsRaw,
-}
-
-fn split_memory_model(m: MemoryModelRaw) -> MemoryModelParts {
-    let MemoryModelRaw {
-        bf16_bytes,
-        nf4_bits,
-        quant_constant_bits,
-        logits_bytes,
-        chunk_tokens,
-        context_gb,
-        allocator_share,
-        allocator_floor_gb,
-        optimizers,
-        defaults,
-    } = m;
-    MemoryModelParts {
-        constants: ConstantsRaw {
-            bf16_bytes,
-            nf4_bits,
-            quant_constant_bits,
-            logits_bytes,
-            chunk_tokens,
-            context_gb,
-            allocator_share,
-            allocator_floor_gb,
-        },
-        optimizers,
-        defaults,
-    }
-}
-
 fn validate_constants(ck: &mut Check<'_>, f: &str, c: ConstantsRaw) -> Constants {
     let ConstantsRaw {
         bf16_bytes,
@@ -329,11 +282,11 @@ pub(super) fn validate_methods(
         memory_model,
         methods,
     } = file;
-    let MemoryModelParts {
+    let MemoryModelRaw {
         constants,
         optimizers,
         defaults,
-    } = split_memory_model(memory_model);
+    } = memory_model;
     let constants = validate_constants(ck, f, constants);
     let optimizers: Vec<(String, f64)> = optimizers
         .iter()
