@@ -110,18 +110,8 @@ pub struct ModelRaw {
     /// The checkpoint's published parameter count; the build checks the count from the shapes
     /// against it.
     pub params: S<f64>,
-    pub layers: S<u32>,
-    pub hidden: S<u32>,
-    pub intermediate: S<u32>,
-    pub heads: S<u32>,
-    pub kv_heads: S<u32>,
-    pub vocab: S<u32>,
-    /// The output head shares the embeddings' matrix.
-    #[serde(default)]
-    pub tied_embeddings: bool,
-    /// The q, k and v projections carry biases (Qwen2).
-    #[serde(default)]
-    pub attention_bias: bool,
+    /// The shapes, as the model's config.json gives them.
+    pub arch: ArchRaw,
     #[allow(
         dead_code,
         reason = "where the architecture comes from: required in data, for its reader"
@@ -580,10 +570,12 @@ pub struct RunRaw {
     pub chunked_ce: bool,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct ArchRaw {
     pub layers: S<u32>,
+    /// The output head shares the embeddings' matrix (`tied_embeddings`); the q, k and v
+    /// projections carry biases (`attention_bias`, Qwen2).
     pub hidden: S<u32>,
     pub intermediate: S<u32>,
     pub heads: S<u32>,

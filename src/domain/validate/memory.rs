@@ -85,32 +85,11 @@ pub(super) fn validate_models(ck: &mut Check<'_>, file: ModelsFile) -> (Vec<Mode
             name,
             size,
             params,
-            layers,
-            hidden,
-            intermediate,
-            heads,
-            kv_heads,
-            vocab,
-            tied_embeddings,
-            attention_bias,
+            arch,
             // Where the architecture comes from: for the reader of data/models.yaml.
             source: _,
         } = m;
-        let arch = validate_arch(
-            ck,
-            f,
-            &format!("model `{}`", id.value),
-            &ArchRaw {
-                layers,
-                hidden,
-                intermediate,
-                heads,
-                kv_heads,
-                vocab,
-                tied_embeddings,
-                attention_bias,
-            },
-        );
+        let arch = validate_arch(ck, f, &format!("model `{}`", id.value), &arch);
         let published = ck.range(
             f,
             &params,
