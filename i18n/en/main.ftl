@@ -76,7 +76,7 @@ memory-reserve = runtime reserve { $value }
 memory-total = total { $value }
 
 ## Catalog
-table-cards-caption = Cards for training, from the fastest on paper to the most affordable; the fit table picks among them by one rule
+table-cards-caption = Cards for training, largest usable memory first; the fit table picks among them by one rule
 col-gpu = GPU
 col-vram = VRAM
 col-interconnect = Interconnect
@@ -338,7 +338,7 @@ fit-rule = cheapest to finish our reference job: { $cost } for { $count } { $ter
     }
 }
 fit-override = our choice: { $reason }
-table-fit-note = Memory figures come from our model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of the memory it really offers, as nvidia-smi or amd-smi reports it. Among the offers in stock that qualify, we pick the one that finishes our reference job for the least money, bought in whole weeks or months: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all, at { $mfu } of the card's dense BF16 TFLOPS. Memory figures are rounded up to whole GB; a share is of the exact figure. Per GPU-hour divides a week's price by 168 hours and a month's by { $hours }. Click a figure to see its terms.
+table-fit-note = Memory figures come from our model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of the memory it really offers, as nvidia-smi or amd-smi reports it. Among the offers in stock that qualify, we pick the one that finishes our reference job for the least money, bought in whole weeks or months: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all, at { $mfu } of the card's dense BF16 TFLOPS. Memory figures are rounded up to whole GB; a share is of the exact figure. Per GPU-hour divides a week's price by 168 hours, or a month's by { $hours }, and then by the number of cards. Click a figure to see its terms.
 table-memory-note = Memory figures come from our model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of the memory it really offers.
 table-breakdown-caption = { $job }: memory term by term
 col-term = Term
@@ -353,10 +353,9 @@ term-reserve = Runtime reserve
 term-per-card = Per card
 term-total = All cards
 term-sum = sum of the terms above
-term-one-layer = the weights
 term-live = the terms above
 table-calibration-caption = Our estimate against published measurements
-table-calibration-note = { $runs } published runs. Median error { $median }; worst under-estimate { $under }, worst over-estimate { $over }. A negative error means the run needed more than we estimate: the rows with a note say why.
+table-calibration-note = { $runs } published runs. Median absolute error { $median }; worst under-estimate { $under }, worst over-estimate { $over }. A negative error means the run needed more than we estimate: the rows with a note say why.
 col-run = Run
 col-measured = Measured
 col-estimate = Our estimate

@@ -76,7 +76,7 @@ memory-reserve = 运行时预留 { $value }
 memory-total = 合计 { $value }
 
 ## 卡目录
-table-cards-caption = 可租来训练的卡，按纸面算力从高到低排列；选卡表按同一条规则在其中挑选
+table-cards-caption = 可租来训练的卡，按可用显存从大到小排列；选卡表按同一条规则在其中挑选
 col-gpu = GPU
 col-vram = 显存
 col-interconnect = 互联
@@ -311,7 +311,7 @@ fit-rule = 完成参考任务最便宜：{ $cost }，{ $count } { $term ->
    *[month] 个月
 }
 fit-override = 我们的选择：{ $reason }
-table-fit-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡批大小 { $batch }，所有线性层加秩 { $rank } 的适配器；每张卡另加 { $reserve } 运行时预留，并为分配器加上其张量的 { $allocator }。任务占用不超过该卡实际可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom } 时，这张卡才算合格。在有现货的合格方案中，我们选完成参考任务花钱最少的一个，按整周或整月租用计价。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens } 个 token，按该卡稠密 BF16 TFLOPS 的 { $mfu } 计算。显存数字向上取整到整 GB，占比按精确值计算。每 GPU 小时价格：周价除以 168 小时，月价除以 { $hours } 小时。点击数字可查看各项组成。
+table-fit-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡批大小 { $batch }，所有线性层加秩 { $rank } 的适配器；每张卡另加 { $reserve } 运行时预留，并为分配器加上其张量的 { $allocator }。任务占用不超过该卡实际可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom } 时，这张卡才算合格。在有现货的合格方案中，我们选完成参考任务花钱最少的一个，按整周或整月租用计价。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens } 个 token，按该卡稠密 BF16 TFLOPS 的 { $mfu } 计算。显存数字向上取整到整 GB，占比按精确值计算。每 GPU 小时价格：周价除以 168 小时，或月价除以 { $hours } 小时，再除以卡数。点击数字可查看各项组成。
 table-memory-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，批大小 { $batch }，所有线性层加秩 { $rank } 的适配器，另加 { $reserve } 运行时预留和张量的 { $allocator }（分配器）。每个数字都是单卡上的任务；选卡表给出我们会租的卡上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格。
 table-breakdown-caption = { $job }：显存逐项计算
 col-term = 项目
@@ -326,10 +326,9 @@ term-reserve = 运行时预留
 term-per-card = 每卡
 term-total = 所有卡合计
 term-sum = 以上各项之和
-term-one-layer = 权重
 term-live = 以上各项
 table-calibration-caption = 我们的估算与公开实测对比
-table-calibration-note = 共 { $runs } 次公开运行。误差中位数 { $median }；最大低估 { $under }，最大高估 { $over }。误差为负表示实际需要的显存比我们估算的多，带注释的行说明了原因。
+table-calibration-note = 共 { $runs } 次公开运行。绝对误差中位数 { $median }；最大低估 { $under }，最大高估 { $over }。误差为负表示实际需要的显存比我们估算的多，带注释的行说明了原因。
 col-run = 运行
 col-measured = 实测
 col-estimate = 我们的估算
@@ -337,6 +336,7 @@ col-error = 误差
 col-source = 来源
 calibration-job = { $model }，{ $method }
 calibration-settings = { $seq } 个 token，批大小 { $batch }，{ $cards ->
+    [one] 单卡
    *[other] { $cards } 张卡 { $sharding }
 }，梯度检查点 { $checkpointing }
 calibration-allocated = 峰值已分配

@@ -121,7 +121,13 @@ impl Site<'_> {
             ));
         }
         if job.sharding == Strategy::Zero3 && n > 1.0 {
-            buffers.push(format!("2 × {} ÷ {}", l.s("term-one-layer"), a.layers));
+            // Two whole layers: the whole model's weights (every card's share together) over
+            // the layers.
+            buffers.push(format!(
+                "2 × {} ÷ {}",
+                gb_short(l, mem.weights * n),
+                a.layers
+            ));
         }
         let reserve = format!(
             "{} × {} + {} + {}",

@@ -46,7 +46,7 @@ impl Site<'_> {
                                         "offer",
                                         Arg::Str(self.offer_name(&self.tables.offers[c.offer], l)),
                                     ),
-                                    ("gb", Arg::Str(gb(l, c.need.per_card.ceil_gb()))),
+                                    ("gb", Arg::Str(gb1(l, c.need.per_card.gb()))),
                                 ],
                             )
                             .unwrap_or_default(),

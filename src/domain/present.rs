@@ -172,7 +172,9 @@ impl Site<'_> {
                             l.t(
                                 "fit-per-card",
                                 &[
-                                    ("gb", Arg::Str(gb(l, f.need.per_card.ceil_gb()))),
+                                    // To a tenth on several cards, so per card × cards
+                                    // gives the total printed above it.
+                                    ("gb", Arg::Str(gb1(l, f.need.per_card.gb()))),
                                     ("cards", Arg::Num(f64::from(o.count))),
                                 ],
                             )
@@ -270,11 +272,22 @@ impl Site<'_> {
 
     fn cards_table(&self, l: &Tracked<'_>) -> TableView {
         let cat = self.cat;
-        let rows = self
+        // Largest usable memory first (memory decides what a card holds), then the cheaper
+        // month; the caption says so.
+        let mut stocked: Vec<&super::compute::Offer> = self
             .tables
             .offers
             .iter()
             .filter(|o| o.count == 1 && cat.cards[o.card].free_now.is_some())
+            .collect();
+        stocked.sort_by(|a, b| {
+            b.usable
+                .partial_cmp(&a.usable)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.monthly.cmp(&b.monthly))
+        });
+        let rows = stocked
+            .into_iter()
             .map(|o| {
                 let c = &cat.cards[o.card];
                 let ic = &cat.interconnects[c.interconnect];
@@ -291,7 +304,7 @@ impl Site<'_> {
                     Cell::header(name)
                         .with_sub(Some(card_spec(c, l)))
                         .with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(gb(l, u64::from(c.vram_gb)))
+                    Cell::text(gib(l, u64::from(c.vram_gb)))
                         .with_sub(Some(usable_text(l, o.usable))),
                     Cell::text(link_text(ic, l)),
                     Cell::text(usd_whole(l, o.weekly))
@@ -1159,7 +1172,12 @@ fn sc_vram_per_card(
         let (m, me) = s.model_method(a)?;
         let mem = s.memory_with(a, m, me)?;
         a.finish(&JOB_ARGS)?;
-        gb(l, mem.per_card.ceil_gb())
+        if mem.cards > 1 {
+            // To a tenth, so per card × cards reads as the total (rounded up) the pages print.
+            gb1(l, mem.per_card.gb())
+        } else {
+            gb(l, mem.per_card.ceil_gb())
+        }
     };
     text(out)
 }
