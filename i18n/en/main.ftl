@@ -375,9 +375,13 @@ calibration-source-label = { $source } (opens the published measurement)
 col-week-break-even = Weekly term: break-even, hours
 break-even-of-week = of { $hours } h; { $price } a week
 break-even-over-week = { $price } a week: above { $hours } h, the week costs more than renting by the hour all week at that rate
-free-nodes = whole { $cards }-card bundles free: { $nodes }
+free-nodes = { $cards ->
+    [2] pairs of GPUs on one node free: { $nodes }
+    [one] whole { $cards }-card nodes free: { $nodes }
+   *[other] whole { $cards }-card nodes free: { $nodes }
+}
 usable-gb = { $value } usable
-spec-vram-marketed = as marketed, in binary GB (GiB)
+spec-vram-marketed = the size in the card's name, as the vendor markets it; jobs are compared with the usable memory below
 spec-usable = Usable memory
 spec-usable-source = { $mib } MiB as { $tool } reports it; every job is compared with this figure
 calibration-why-loader = ms-swift's reserved peak is only 14% under the same job in BF16 LoRA although the 4-bit base is 10 GB smaller: the allocator likely keeps the BF16 checkpoint's blocks freed while quantising at load, which our model does not count
@@ -385,11 +389,12 @@ calibration-why-attention = without checkpointing at 4,096 tokens this run keeps
 calibration-why-qwen-logits = Qwen-1's own model code keeps more copies of the logits (152,000-entry vocabulary) than the transformers path our model assumes
 calibration-why-small-fsdp = the smallest job of the set: fixed FSDP buffers our model does not count weigh most here
 calibration-why-unstated-zero3 = the guide does not say how it measured (we compare with what the allocator holds)
-offer-as-bundle = { $offer } (one node)
+offer-as-bundle = { $offer } (rented together)
 offer-as-single = { $offer } (single card)
 offer-as-single-none = { $offer } (single card, none in stock)
-unit-gib = { $value } GiB
+unit-gib = “{ $value } GB”
 memory-pick-per-card = pick: { $offer }, { $gb } per card
 calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes per parameter, not 16)
 calibration-on = on
 calibration-off = off
+spec-link-single = the card supports it; we rent this card on its own, so the link is not used

@@ -442,14 +442,15 @@ calibration-source-label = { $source } (відкриває опублікова�
 col-week-break-even = Тижнева оренда: окупність, годин
 break-even-of-week = із { $hours } год; { $price } за тиждень
 break-even-over-week = { $price } за тиждень: понад { $hours } год — за такою ставкою тиждень коштує більше, ніж погодинна оренда цілий тиждень
-free-nodes = вільних цілих конфігурацій по { $cards } { $cards ->
-    [one] карті
-    [few] карти
-    [many] карт
-   *[other] карти
-}: { $nodes }
+free-nodes = { $cards ->
+    [2] вільних пар карт одного вузла: { $nodes }
+    [one] вільних цілих вузлів на { $cards } карту: { $nodes }
+    [few] вільних цілих вузлів на { $cards } карти: { $nodes }
+    [many] вільних цілих вузлів на { $cards } карт: { $nodes }
+   *[other] вільних цілих вузлів на { $cards } карти: { $nodes }
+}
 usable-gb = доступно { $value }
-spec-vram-marketed = як указано в назві, у двійкових ГБ (ГіБ)
+spec-vram-marketed = обсяг із назви карти, як його подає виробник; завдання порівнюємо з доступною пам’яттю нижче
 spec-usable = Доступна пам’ять
 spec-usable-source = { $mib } МіБ за { $tool }; кожне завдання порівнюємо саме з цим обсягом
 calibration-why-loader = піковий зарезервований обсяг у ms-swift лише на 14 % менший, ніж у того самого завдання з LoRA в BF16, хоча 4-бітна база на 10 ГБ менша: алокатор, імовірно, тримає блоки чекпойнта в BF16, звільнені під час квантування при завантаженні, а наша модель їх не рахує
@@ -457,11 +458,12 @@ calibration-why-attention = без повторного обчислення а�
 calibration-why-qwen-logits = власний код моделі Qwen-1 тримає більше копій логітів (словник на 152 тисячі токенів), ніж шлях transformers, який припускає наша модель
 calibration-why-small-fsdp = найменше завдання в наборі: тут найбільше важать сталі буфери FSDP, яких наша модель не рахує
 calibration-why-unstated-zero3 = у посібнику не сказано, як вимірювали (порівнюємо з тим, що тримає алокатор)
-offer-as-bundle = { $offer } (цілий вузол)
+offer-as-bundle = { $offer } (здається разом)
 offer-as-single = { $offer } (одна карта)
 offer-as-single-none = { $offer } (одна карта, зараз немає в наявності)
-unit-gib = { $value } ГіБ
+unit-gib = «{ $value } ГБ»
 memory-pick-per-card = вибір: { $offer }, { $gb } на карту
 calibration-pure-bf16 = чистий BF16: без головної копії в FP32, моменти в BF16 (8 байтів на параметр, а не 16)
 calibration-on = увімкнено
 calibration-off = вимкнено
+spec-link-single = карта це підтримує; ми здаємо її поодинці, тож зв’язок не використовується

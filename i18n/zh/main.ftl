@@ -336,7 +336,7 @@ col-error = 误差
 col-source = 来源
 calibration-job = { $model }，{ $method }
 calibration-settings = { $seq } 个 token，批大小 { $batch }，{ $cards ->
-    [one] 单卡
+    [1] 单卡（不分片）
    *[other] { $cards } 张卡 { $sharding }
 }，梯度检查点 { $checkpointing }
 calibration-allocated = 峰值已分配
@@ -348,9 +348,12 @@ calibration-source-label = { $source }（打开公开的实测）
 col-week-break-even = 周租：回本小时数
 break-even-of-week = 一周共 { $hours } 小时；周租 { $price }
 break-even-over-week = 周租 { $price }：超过 { $hours } 小时，按这个时价，租一周比整周按小时租还贵
-free-nodes = 可整组租用的 { $cards } 卡配置：{ $nodes }
+free-nodes = { $cards ->
+    [2] 同一节点上空闲的成对卡：{ $nodes }
+   *[other] 空闲的整台 { $cards } 卡节点：{ $nodes }
+}
 usable-gb = 可用 { $value }
-spec-vram-marketed = 标称容量，按二进制 GB（GiB）计
+spec-vram-marketed = 卡名里的容量，即厂商标称的数字；任务按下面的可用显存比较
 spec-usable = 可用显存
 spec-usable-source = { $tool } 读数 { $mib } MiB；所有任务都按这个数字比较
 calibration-why-loader = ms-swift 的峰值预留显存只比同一任务的 BF16 LoRA 低 14%，而 4 bit 基座要小 10 GB：分配器很可能保留了加载时量化后释放的 BF16 检查点显存块，我们的模型不计这部分
@@ -358,11 +361,12 @@ calibration-why-attention = 不开梯度检查点、4,096 个 token 时，这次
 calibration-why-qwen-logits = Qwen-1 自带的模型代码保留的 logits 副本（词表约 15.2 万）比我们模型假定的 transformers 路径更多
 calibration-why-small-fsdp = 这是整组里最小的任务：我们模型未计入的 FSDP 固定缓冲区在这里占比最大
 calibration-why-unstated-zero3 = 该指南没有说明测量方式（我们按分配器占用的显存比较）
-offer-as-bundle = { $offer }（整组）
+offer-as-bundle = { $offer }（整组出租）
 offer-as-single = { $offer }（单卡）
 offer-as-single-none = { $offer }（单卡，暂无现货）
-unit-gib = { $value } GiB
+unit-gib = 标称 { $value } GB
 memory-pick-per-card = 选用：{ $offer }，每卡 { $gb }
 calibration-pure-bf16 = 纯 BF16：没有 FP32 主权重，矩也是 BF16（每参数 8 字节，而不是 16）
 calibration-on = 开
 calibration-off = 关
+spec-link-single = 卡本身支持；这张卡单卡出租，用不到这条互联

@@ -457,7 +457,18 @@ impl Site<'_> {
             l.s(if c.fp8 { "spec-yes" } else { "spec-no" }),
             None,
         ));
-        rows.push(spec_row(l, "spec-interconnect", link_text(ic, l), None));
+        // A link a single rental does not use: the card is rented on its own.
+        let bundled = self
+            .tables
+            .offers
+            .iter()
+            .any(|o| o.card == card && o.count > 1);
+        rows.push(spec_row(
+            l,
+            "spec-interconnect",
+            link_text(ic, l),
+            (!bundled).then(|| l.s("spec-link-single")),
+        ));
         if let Some(sw) = &c.software {
             rows.push(spec_row(l, "spec-software", sw.clone(), None));
         }

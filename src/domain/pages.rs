@@ -10,7 +10,7 @@ use super::compute::Offer;
 use super::model::Card;
 
 use super::site::Site;
-use super::units::{gb, per_month, usd_whole};
+use super::units::{gib, per_month, usd_whole};
 use crate::i18n::{Arg, Tracked};
 use crate::shortcode::GeneratedPage;
 
@@ -75,7 +75,7 @@ impl Site<'_> {
     fn card_page(&self, o: &Offer, weight: usize, l: &Tracked<'_>) -> GeneratedPage {
         let c = &self.cat.cards[o.card];
         let id = &c.id;
-        let card_vram = gb(l, u64::from(c.vram_gb));
+        let card_vram = gib(l, u64::from(c.vram_gb));
         let mut body = md(&l
             .t(
                 "card-page-intro",
