@@ -2,7 +2,7 @@
 //! and the model held against published measured peaks.
 
 use super::calibration;
-use super::memory::{Memory, Precision, Strategy, Trains, weight_bytes};
+use super::memory::{Memory, Precision, Strategy, Trains};
 use super::site::Site;
 use super::units::*;
 use crate::i18n::{Arg, Tracked};
@@ -86,7 +86,6 @@ impl Site<'_> {
                 num(k.bf16_bytes, 0)
             ),
         };
-        let _ = weight_bytes;
         let trained = match method.trains {
             Trains::Full => sci(p.total()),
             Trains::Adapter => format!(
@@ -168,8 +167,9 @@ impl Site<'_> {
     /// The model against every published measured peak of data/calibration.yaml.
     pub(super) fn calibration_table(&self, l: &Tracked<'_>) -> TableView {
         let cat = self.cat;
-        let rows = calibration::check(cat)
-            .into_iter()
+        let checks = calibration::check(cat);
+        let rows = checks
+            .iter()
             .map(|c| {
                 let r = &cat.calibration[c.run];
                 let method = &cat.methods[r.method];
@@ -242,7 +242,7 @@ impl Site<'_> {
                 ]
             })
             .collect();
-        let summary = calibration::summary(&calibration::check(cat));
+        let summary = calibration::summary(&checks);
         TableView {
             name: "calibration".into(),
             caption: l.s("table-calibration-caption"),

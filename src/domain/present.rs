@@ -1512,14 +1512,12 @@ fn sc_state_gb(
     let out = {
         let (m, me) = s.model_method(a)?;
         a.finish(&["model", "method"])?;
-        let method = &cat.methods[me];
         let mem = s.memory(m, me);
         let bytes = if call.name == "state_gb" {
             mem.weights + mem.trainable
         } else {
             mem.weights
         };
-        let _ = method;
         gb_dec(l, dec(bytes.gb()), 1)
     };
     text(out)

@@ -124,7 +124,7 @@ pub(super) fn validate_models(ck: &mut Check<'_>, file: ModelsFile) -> (Vec<Mode
 }
 
 /// LoRA targets by name, each known and none twice.
-fn validate_targets(ck: &mut Check<'_>, f: &str, names: &[spanned::S]) -> Targets {
+fn validate_targets(ck: &mut Check<'_>, f: &str, names: &[Ref]) -> Targets {
     let mut mods = Vec::new();
     for n in names {
         match Module::parse(&n.value) {
@@ -146,10 +146,6 @@ fn validate_targets(ck: &mut Check<'_>, f: &str, names: &[spanned::S]) -> Target
         }
     }
     Targets::of(mods)
-}
-
-mod spanned {
-    pub(super) type S = serde_saphyr::Spanned<String>;
 }
 
 fn validate_sharding(ck: &mut Check<'_>, f: &str, r: &Ref) -> Strategy {
@@ -473,7 +469,7 @@ fn run_targets(ck: &mut Check<'_>, f: &str, targets: Option<&Ref>) -> Targets {
         None => Targets::ALL_LINEAR,
         Some(t) if t.value == "all-linear" => Targets::ALL_LINEAR,
         Some(t) => {
-            let names: Vec<spanned::S> = t
+            let names: Vec<Ref> = t
                 .value
                 .split(',')
                 .map(|n| serde_saphyr::Spanned {
