@@ -565,8 +565,12 @@ fn pages_are_as_small_as_minifying_each_whole_page_would_make_them() {
     for (path, bytes) in tree(&site.path().join("public")) {
         if path.extension().is_some_and(|e| e == "html") {
             let whole = minify_html::minify(&bytes, &cfg);
+            // hubgen keeps `&amp;` in attributes, where minify-html writes a bare `&` (a parser
+            // other than a browser's reads `&region=` as `®ion=`): four bytes each, allowed.
+            let amps = |b: &[u8]| String::from_utf8_lossy(b).matches("&amp;").count();
+            let slack = 4 * amps(&bytes).saturating_sub(amps(&whole));
             assert!(
-                bytes.len() <= whole.len(),
+                bytes.len() <= whole.len() + slack,
                 "{}: {} bytes, {} when minified whole",
                 path.display(),
                 bytes.len(),

@@ -76,7 +76,7 @@ memory-reserve = runtime reserve { $value }
 memory-total = total { $value }
 
 ## Catalog
-table-cards-caption = Cards for training, largest usable memory first; the fit table picks among them by one rule
+table-cards-caption = GPUs for training, by usable memory (largest first)
 col-gpu = GPU
 col-vram = VRAM
 col-interconnect = Interconnect
@@ -306,7 +306,7 @@ rent-month-in = Rent a month in { $region }
 rent-week-in-label = Rent a week in { $region }: { $offer }
 rent-month-in-label = Rent a month in { $region }: { $offer }
 col-we-rent = What you can rent
-table-interconnect-note = “Sharded training” is what the link allows. ZeRO-3 and FSDP also run over PCIe, only slower, because every step moves weights and gradients between the cards. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them. We rent cards together only as the bundles in that column, each as a whole node; every other card is rented on its own.
+table-interconnect-note = “Sharded training” is what the link allows. ZeRO-3 and FSDP also run over PCIe, only slower, because every step moves weights and gradients between the cards. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them. We rent cards together only as the bundles in that column: an 8-card bundle is a whole node, the 2× A100 SXM a pair of GPUs on one node. Every other card is rented on its own.
 service-contact = Contact
 service-contact-label = Contact, to ask before ordering
 gpus-list-title = Card pages
@@ -316,6 +316,7 @@ memory-ecc-off = { $memory }, ECC off by default
 sharding-not-rented = { $allowed }
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
+fmt-links = { $links } × { $each }
 fmt-alternatives-separator = { " / " }
 
 ## Model M2: memory terms, picks, calibration
@@ -338,7 +339,7 @@ fit-rule = cheapest to finish our reference job: { $cost } for { $count } { $ter
     }
 }
 fit-override = our choice: { $reason }
-table-fit-note = Memory figures come from our model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of the memory it really offers, as nvidia-smi or amd-smi reports it. Among the offers in stock that qualify, we pick the one that finishes our reference job for the least money, bought in whole weeks or months: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all, at { $mfu } of the card's dense BF16 TFLOPS. Memory figures are rounded up to whole GB; a share is of the exact figure. Per GPU-hour divides a week's price by 168 hours, or a month's by { $hours }, and then by the number of cards. Click a figure to see its terms.
+table-fit-note = Memory figures come from our model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of the memory it really offers, as nvidia-smi or amd-smi reports it. Among the offers in stock that qualify, we pick the one that finishes our reference job for the least money, bought in whole weeks or months: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all, at { $mfu } of the card's dense BF16 TFLOPS. Totals are rounded up to whole GB, and the per-card figures of multi-card jobs up to 0.1 GB; a share is of the exact figure. Per GPU-hour divides a week's price by 168 hours, or a month's by { $hours }, and then by the number of cards. Click a figure to see how it breaks down.
 table-memory-note = Memory figures come from our model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of the memory it really offers.
 table-breakdown-caption = { $job }: memory term by term
 col-term = Term
@@ -370,10 +371,12 @@ calibration-allocated = peak allocated
 calibration-reserved = peak reserved
 calibration-nvidia-smi = nvidia-smi
 calibration-unstated = how measured not stated
+calibration-versions-minimums = minimum versions as stated
+calibration-versions-unstated = versions not stated
 calibration-source = Source
 calibration-source-label = { $source } (opens the published measurement)
 col-week-break-even = Weekly term: break-even, hours
-break-even-of-week = of { $hours } h; { $price } a week
+break-even-of-week = of the week’s { $hours } h; { $price } a week
 break-even-over-week = { $price } a week: above { $hours } h, the week costs more than renting by the hour all week at that rate
 free-nodes = { $cards ->
     [2] pairs of GPUs on one node free: { $nodes }
@@ -398,3 +401,4 @@ calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes pe
 calibration-on = on
 calibration-off = off
 spec-link-single = the card supports it; we rent this card on its own, so the link is not used
+spec-link-none = we rent this card on its own

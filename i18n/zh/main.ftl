@@ -76,13 +76,13 @@ memory-reserve = 运行时预留 { $value }
 memory-total = 合计 { $value }
 
 ## 卡目录
-table-cards-caption = 可租来训练的卡，按可用显存从大到小排列；选卡表按同一条规则在其中挑选
+table-cards-caption = 可租来训练的卡，按可用显存从大到小排列
 col-gpu = GPU
 col-vram = 显存
-col-interconnect = 互联
+col-interconnect = 卡支持的互联
 col-free-now = 空闲
 spec-no-fp8 = 不支持 FP8
-table-cards-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。互联一列是该卡支持的链路，我们只在列出的多卡配置中通过它把卡连起来，其余情况都单卡出租。现货数量以表下日期为准，展开可查看各区域的分布。
+table-cards-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡支持的互联”一列只说明卡本身支持哪种链路：我们只在列出的多卡配置中通过它把卡连起来，单卡出租时用不到它。现货数量以表下日期为准，展开可查看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## 互联
@@ -160,8 +160,8 @@ col-break-even-hours = 盈亏平衡点（每月 GPU 小时）
 col-share-of-month = 占整月比例
 col-window-hourly = 连续两周全天使用，按小时租
 col-window-weekly = 连续两周，按周租
-break-even-share-over = { $low } 起；按低端价格超过 { $full }
-break-even-over-month = 超过 { $hours } 小时：按低端价格，整月都是按小时租更便宜
+break-even-share-over = { $low } 至 { $full } 以上
+break-even-over-month = 按低端小时价，要超过 { $hours } 小时才回本：即使整月不停机，按小时租也更便宜
 term-weeks = { $count } 周
 term-months = { $count } 个月
 table-break-even-note = 盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按每月 { $hours } 小时计算。周租的盈亏平衡点是周价除以同样的小时价，取整到小时，一周共 168 小时。连续两周全天使用共 { $window } 小时。小时价区间是我们整理的示例值，并非任何一家平台的报价。
@@ -197,7 +197,7 @@ gpus-intro = 我们出租的每张卡都有单独的页面，列出规格、价�
 card-page-title = { $card } 租赁
 card-page-description = 租用 { $card } 做微调：{ $vram } 显存，{ $monthly }。本页列出规格、价格、空闲情况、装得下的任务和盈亏平衡点。
 card-page-description-out = { $card }（{ $vram } 显存）在最近一次库存统计中各区域均无现货；租金为 { $monthly }。本页列出规格、价格、装得下的任务和盈亏平衡点。
-card-page-intro = { $card } 配备 { $vram } 显存，租金 { $weekly }/周或 { $monthly }；按月租折算，每 GPU 小时 { $hourly }。
+card-page-intro = { $card } 显存{ $vram }，租金 { $weekly }/周、{ $monthly }；按月租折算，每 GPU 小时 { $hourly }。
 card-page-specs = 规格
 card-page-prices = 价格
 card-page-availability = 空闲情况
@@ -251,10 +251,10 @@ spec-image = { $name }（{ $os }，驱动 { $driver }，{ $toolkit }）
 
 ## 图表
 chart-memory-title = 各微调任务所需显存与各卡容量对比
-chart-memory-desc = 横条表示每个任务所需的显存，采用对数刻度；竖线标出我们出租的各卡及多卡配置的显存容量：{ $caps }。多卡配置的容量是各卡显存之和，而拆到多张卡上时每张卡还要各放一份激活和运行时预留，所以多卡配置是否装得下，以适配表中的每卡数字为准。各任务所需显存：
+chart-memory-desc = 横条表示每个任务所需的显存，采用对数刻度；竖线标出我们出租的各卡（包括暂无现货的卡）及多卡配置的显存容量：{ $caps }。多卡配置的容量是各卡显存之和，而拆到多张卡上时每张卡还要各放一份激活和运行时预留，所以多卡配置是否装得下，以选卡表中的每卡数字为准。各任务所需显存：
 chart-memory-axis = GB，对数刻度
 chart-memory-caps = 容量（GB）
-chart-memory-caption = 各任务所需显存（横条）与我们的卡及多卡配置的显存（竖线）对比。上表列出了同样的数字及其构成。多卡配置的竖线是各卡显存之和，横条接近这条线时未必装得下，请以适配表中的每卡数字为准。
+chart-memory-caption = 各任务所需显存（横条）与我们的卡及多卡配置的显存（竖线）对比。上表列出了同样的数字及其构成。多卡配置的竖线是各卡显存之和，横条接近这条线时未必装得下，请以选卡表中的每卡数字为准。
 chart-break-even-title = { $offer }：每月费用随 GPU 小时用量的变化
 chart-break-even-desc = 按月租用 { $offer }，费用固定为 { $term }，与用了多少小时无关。按每小时 { $rate } 租用，用得越多花得越多，在一个月的 { $month } 小时中用到 { $hours } GPU 小时后就会超过月租。
 chart-break-even-axis-hours = 每月使用的 GPU 小时数
@@ -295,6 +295,7 @@ memory-ecc-off = { $memory }（ECC 默认关闭）
 sharding-not-rented = { $allowed }
 chart-items-separator = { "；" }
 fmt-value-label = { $value }（{ $label }）
+fmt-links = { $links } × { $each }
 fmt-alternatives-separator = { "/" }
 
 ## 模型 M2：显存各项、选卡、校准
@@ -311,8 +312,8 @@ fit-rule = 完成参考任务最便宜：{ $cost }，{ $count } { $term ->
    *[month] 个月
 }
 fit-override = 我们的选择：{ $reason }
-table-fit-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡批大小 { $batch }，所有线性层加秩 { $rank } 的适配器；每张卡另加 { $reserve } 运行时预留，并为分配器加上其张量的 { $allocator }。任务占用不超过该卡实际可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom } 时，这张卡才算合格。在有现货的合格方案中，我们选完成参考任务花钱最少的一个，按整周或整月租用计价。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens } 个 token，按该卡稠密 BF16 TFLOPS 的 { $mfu } 计算。显存数字向上取整到整 GB，占比按精确值计算。每 GPU 小时价格：周价除以 168 小时，或月价除以 { $hours } 小时，再除以卡数。点击数字可查看各项组成。
-table-memory-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，批大小 { $batch }，所有线性层加秩 { $rank } 的适配器，另加 { $reserve } 运行时预留和张量的 { $allocator }（分配器）。每个数字都是单卡上的任务；选卡表给出我们会租的卡上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格。
+table-fit-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另加 { $reserve } 运行时预留，并为分配器加上其张量的 { $allocator }。任务占用不超过该卡实际可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom } 时，这张卡才算合格。在有现货的合格方案中，我们选完成参考任务花钱最少的一个，按整周或整月租用计价。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token，按该卡稠密 BF16 TFLOPS 的 { $mfu } 计算。总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每 GPU 小时价格：周价除以 168 小时，或月价除以 { $hours } 小时，再除以卡数。点击数字可查看各项组成。
+table-memory-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，另加 { $reserve } 运行时预留和张量的 { $allocator }（分配器）。每个数字都是单卡上的任务；选卡表给出我们会租的卡上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格。
 table-breakdown-caption = { $job }：显存逐项计算
 col-term = 项目
 col-formula = 公式
@@ -335,25 +336,27 @@ col-estimate = 我们的估算
 col-error = 误差
 col-source = 来源
 calibration-job = { $model }，{ $method }
-calibration-settings = { $seq } 个 token，批大小 { $batch }，{ $cards ->
+calibration-settings = { $seq } 个 token，batch size { $batch }，{ $cards ->
     [1] 单卡（不分片）
    *[other] { $cards } 张卡 { $sharding }
-}，梯度检查点 { $checkpointing }
+}，梯度检查点：{ $checkpointing }
 calibration-allocated = 峰值已分配
 calibration-reserved = 峰值已预留
 calibration-nvidia-smi = nvidia-smi
 calibration-unstated = 未说明测量方式
+calibration-versions-minimums = 仅注明最低版本
+calibration-versions-unstated = 未注明版本
 calibration-source = 来源
 calibration-source-label = { $source }（打开公开的实测）
 col-week-break-even = 周租：回本小时数
 break-even-of-week = 一周共 { $hours } 小时；周租 { $price }
-break-even-over-week = 周租 { $price }：超过 { $hours } 小时，按这个时价，租一周比整周按小时租还贵
+break-even-over-week = 周租 { $price }：按低端小时价，回本要超过一周的 { $hours } 小时，即使整周不停机，周租也比按小时租贵
 free-nodes = { $cards ->
     [2] 同一节点上空闲的成对卡：{ $nodes }
    *[other] 空闲的整台 { $cards } 卡节点：{ $nodes }
 }
 usable-gb = 可用 { $value }
-spec-vram-marketed = 卡名里的容量，即厂商标称的数字；任务按下面的可用显存比较
+spec-vram-marketed = 厂商规格；任务按下一行的可用显存比较
 spec-usable = 可用显存
 spec-usable-source = { $tool } 读数 { $mib } MiB；所有任务都按这个数字比较
 calibration-why-loader = ms-swift 的峰值预留显存只比同一任务的 BF16 LoRA 低 14%，而 4 bit 基座要小 10 GB：分配器很可能保留了加载时量化后释放的 BF16 检查点显存块，我们的模型不计这部分
@@ -370,3 +373,4 @@ calibration-pure-bf16 = 纯 BF16：没有 FP32 主权重，矩也是 BF16（每�
 calibration-on = 开
 calibration-off = 关
 spec-link-single = 卡本身支持；这张卡单卡出租，用不到这条互联
+spec-link-none = 这张卡只单卡出租

@@ -228,7 +228,19 @@ impl Site<'_> {
                     Cell::text(signed_percent(l, c.error))
                         .with_sub(r.under_estimate.as_ref().map(|k| l.s(k))),
                     Cell::text(r.author.clone())
-                        .with_sub(Some(format!("{} · {}", r.framework, r.optimizer)))
+                        .with_sub(Some({
+                            // Versions the source gives are in the framework's text already.
+                            let versions = match r.versions {
+                                super::model::Versions::Stated => String::new(),
+                                super::model::Versions::Minimums => {
+                                    format!(" ({})", l.s("calibration-versions-minimums"))
+                                }
+                                super::model::Versions::Unstated => {
+                                    format!(" ({})", l.s("calibration-versions-unstated"))
+                                }
+                            };
+                            format!("{}{versions} · {}", r.framework, r.optimizer)
+                        }))
                         .with_actions([Action {
                             text: l.s("calibration-source"),
                             href: r.url.clone(),

@@ -5,6 +5,7 @@ use rust_decimal::Decimal;
 
 use super::compute::{self, Term};
 use super::model::Card;
+use super::schema::Sharding;
 use super::site::Site;
 use super::units::*;
 use crate::i18n::{Arg, Tracked};
@@ -46,7 +47,7 @@ impl Site<'_> {
                                         "offer",
                                         Arg::Str(self.offer_name(&self.tables.offers[c.offer], l)),
                                     ),
-                                    ("gb", Arg::Str(gb1(l, c.need.per_card.gb()))),
+                                    ("gb", Arg::Str(gb1(l, c.need.per_card.ceil_tenth_gb()))),
                                 ],
                             )
                             .unwrap_or_default(),
@@ -463,12 +464,13 @@ impl Site<'_> {
             .offers
             .iter()
             .any(|o| o.card == card && o.count > 1);
-        rows.push(spec_row(
-            l,
-            "spec-interconnect",
-            link_text(ic, l),
-            (!bundled).then(|| l.s("spec-link-single")),
-        ));
+        // A card with no link between cards gets no "the card supports it" note.
+        let note = match ic.sharding {
+            _ if bundled => None,
+            Sharding::SingleCard => Some(l.s("spec-link-none")),
+            _ => Some(l.s("spec-link-single")),
+        };
+        rows.push(spec_row(l, "spec-interconnect", link_text(ic, l), note));
         if let Some(sw) = &c.software {
             rows.push(spec_row(l, "spec-software", sw.clone(), None));
         }

@@ -71,6 +71,7 @@ pub fn calibration(cat: &Catalog) -> Value {
                 "url": r.url,
                 "author": r.author,
                 "framework": r.framework,
+                "versions": r.versions,
                 "model": r.model,
                 "method": cat.methods[r.method].id,
                 "job": r.job,

@@ -37,6 +37,11 @@ impl Bytes {
         let t = (self.0 / 1e3).round() / 1e6;
         t.ceil().max(0.0) as u64
     }
+    /// Tenths of a GB, rounded up the same way: the per-card figure of a multi-card job.
+    pub fn ceil_tenth_gb(self) -> f64 {
+        let t = (self.0 / 1e3).round() / 1e5;
+        t.ceil().max(0.0) / 10.0
+    }
     /// This as a share of `of` (0.87 for 87%).
     pub fn share_of(self, of: Bytes) -> f64 {
         if of.0 > 0.0 {

@@ -106,6 +106,8 @@ pub struct Bandwidth {
     pub gbs: Decimal,
     pub approx: bool,
     pub label: Option<String>,
+    /// The total split over this many equal links.
+    pub links: Option<u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -313,6 +315,18 @@ pub struct Catalog {
     pub service: Service,
 }
 
+/// How a source gives the versions of the tools it ran.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Versions {
+    /// Exact versions.
+    Stated,
+    /// Lower bounds (`bitsandbytes>=0.43.0`).
+    Minimums,
+    /// None.
+    Unstated,
+}
+
 /// What a measured peak counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -335,6 +349,7 @@ pub struct Run {
     pub url: String,
     pub author: String,
     pub framework: String,
+    pub versions: Versions,
     pub model: String,
     pub arch: Arch,
     pub method: usize,

@@ -174,7 +174,7 @@ impl Site<'_> {
                                 &[
                                     // To a tenth on several cards, so per card × cards
                                     // gives the total printed above it.
-                                    ("gb", Arg::Str(gb1(l, f.need.per_card.gb()))),
+                                    ("gb", Arg::Str(gb1(l, f.need.per_card.ceil_tenth_gb()))),
                                     ("cards", Arg::Num(f64::from(o.count))),
                                 ],
                             )
@@ -785,6 +785,12 @@ pub const SHORTCODES: &[Shortcode] = &[
         run: sc_card_vram,
     },
     Shortcode {
+        name: "card_limit",
+        args: &["card"],
+        doc: "the most a job may need on a card: the headroom share of its usable memory, in GB to 0.01, rounded down",
+        run: sc_card_vram,
+    },
+    Shortcode {
         name: "bandwidth",
         args: &["card"],
         doc: "a card's memory bandwidth",
@@ -1174,7 +1180,7 @@ fn sc_vram_per_card(
         a.finish(&JOB_ARGS)?;
         if mem.cards > 1 {
             // To a tenth, so per card × cards reads as the total (rounded up) the pages print.
-            gb1(l, mem.per_card.gb())
+            gb1(l, mem.per_card.ceil_tenth_gb())
         } else {
             gb(l, mem.per_card.ceil_gb())
         }
@@ -1240,14 +1246,21 @@ fn sc_card_vram(
         let c = &cat.cards[card];
         if call.name == "card_vram" {
             gb(l, u64::from(c.vram_gb))
-        } else if call.name == "card_usable" {
+        } else if call.name == "card_usable" || call.name == "card_limit" {
             let u = c.usable.ok_or_else(|| {
                 Error::new(
                     codes::DATA_MISSING_VALUE,
                     format!("card `{}` has no usable_mib in data", c.id),
                 )
             })?;
-            gb_dec(l, dec(u.gb()).round_dp(1), 1)
+            if call.name == "card_usable" {
+                gb_dec(l, dec(u.gb()).round_dp(1), 1)
+            } else {
+                // Rounded down: a job printed at this figure or below qualifies.
+                let limit = dec(u.gb() * cat.headroom_share())
+                    .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::ToZero);
+                gb_dec(l, limit, 2)
+            }
         } else {
             let bw = c.bandwidth_tbs.ok_or_else(|| {
                 Error::new(

@@ -343,6 +343,8 @@ pub struct BandwidthRaw {
     #[serde(default)]
     pub approx: bool,
     pub label: Option<String>,
+    /// The total is this many equal links (MI300X: 7 × 128 GB/s); printed beside it.
+    pub links: Option<S<u32>>,
 }
 
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
@@ -535,6 +537,8 @@ pub struct RunRaw {
     pub url: Spanned<String>,
     pub author: String,
     pub framework: String,
+    /// stated, minimums or unstated.
+    pub versions: super::model::Versions,
     pub model: String,
     pub arch: ArchRaw,
     /// A method id of methods.yaml.

@@ -246,7 +246,27 @@ pub(super) fn bandwidth(ic: &super::model::Interconnect, l: &Tracked<'_>) -> Str
             } else {
                 value
             };
-            match &b.label {
+            // An equal split names its per-link rate in the locale's unit (MI300X: 7 × 128 GB/s).
+            let split = b.links.map(|n| {
+                l.t(
+                    "fmt-links",
+                    &[
+                        ("links", Arg::Str(l.int(i64::from(n)))),
+                        (
+                            "each",
+                            Arg::Str(
+                                l.t(
+                                    "unit-gbs",
+                                    &[("value", Arg::Str(l.number(b.gbs / Decimal::from(n), 0)))],
+                                )
+                                .unwrap_or_default(),
+                            ),
+                        ),
+                    ],
+                )
+                .unwrap_or_default()
+            });
+            match split.as_ref().or(b.label.as_ref()) {
                 Some(label) => l
                     .t(
                         "fmt-value-label",

@@ -537,7 +537,20 @@ fn validate_interconnects(
         let bandwidth = bandwidth
             .into_iter()
             .map(|b| {
-                let BandwidthRaw { gbs, approx, label } = b;
+                let BandwidthRaw {
+                    gbs,
+                    approx,
+                    label,
+                    links,
+                } = b;
+                let links = ck.opt(
+                    f,
+                    links.as_ref(),
+                    2,
+                    64,
+                    "links",
+                    "links the total is split over",
+                );
                 Bandwidth {
                     gbs: ck.range(
                         f,
@@ -549,6 +562,7 @@ fn validate_interconnects(
                     ),
                     approx,
                     label,
+                    links,
                 }
             })
             .collect();
