@@ -126,7 +126,8 @@ pub struct PublishArgs {
     /// Print the plan and change nothing.
     #[arg(long)]
     pub dry_run: bool,
-    /// Upload every file, changed or not.
+    /// Upload every file, changed or not; and publish into a target that holds files hubgen did
+    /// not write there, replacing (and naming) those the build also has.
     #[arg(long)]
     pub force: bool,
     /// Make no delete at all when more than this many are due.

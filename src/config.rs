@@ -40,8 +40,8 @@ struct ConfigFile {
 #[serde(deny_unknown_fields)]
 struct HeaderFile {
     pattern: Spanned<String>,
-    cache_control: Option<String>,
-    content_type: Option<String>,
+    cache_control: Option<Spanned<String>>,
+    content_type: Option<Spanned<String>>,
     /// `gzip`: stored compressed on object storage, served with `Content-Encoding: gzip`.
     precompress: Option<Spanned<String>>,
 }
@@ -409,6 +409,32 @@ fn resolve_headers(
                 "a pattern is a URL path: `/data/*.json` (`*` within a folder), `/**/*.png` (`**` across folders)",
             ));
         }
+        // A value goes verbatim into `_headers` and object metadata: a CR or LF in it would
+        // start a header of its own.
+        for (v, name) in [
+            (&cache_control, "cache_control"),
+            (&content_type, "content_type"),
+        ] {
+            if let Some(v) = v
+                && let Err(why) = crate::headers::valid_field_value(&v.value)
+            {
+                errors.push(at.error(
+                    v,
+                    format!("header rule {name} {why}"),
+                    "a header value is one line of visible characters and inner spaces, e.g. `public, max-age=300`",
+                ));
+            }
+        }
+        if let Some(t) = &content_type
+            && crate::headers::valid_field_value(&t.value).is_ok()
+            && let Err(why) = crate::headers::valid_media_type(&t.value)
+        {
+            errors.push(at.error(
+                t,
+                format!("header rule content_type {why}"),
+                "a media type is `type/subtype`, with optional `; name=value` parameters: `text/html; charset=utf-8`",
+            ));
+        }
         let precompress = precompress.and_then(|p| {
             let e = crate::headers::Encoding::parse(&p.value);
             if e.is_none() {
@@ -422,8 +448,8 @@ fn resolve_headers(
         });
         rules.push(crate::headers::Rule {
             pattern: pattern.value,
-            cache_control,
-            content_type,
+            cache_control: cache_control.map(|v| v.value),
+            content_type: content_type.map(|v| v.value),
             precompress,
         });
     }

@@ -156,7 +156,12 @@ impl Policy {
     pub fn headers_file(&self) -> String {
         let mut out = String::from("# written by hubgen from hubgen.yaml `headers`\n");
         for r in &self.rules {
-            out.push_str(&format!("{}\n", r.pattern.replace("**", "*")));
+            // Those hosts' `*` takes any run, `/` included, so `**/` (zero or more folders) is
+            // `*` with its slash dropped: `/**/*.html` is `/*.html`.
+            out.push_str(&format!(
+                "{}\n",
+                r.pattern.replace("**/", "*").replace("**", "*")
+            ));
             if let Some(c) = &r.cache_control {
                 out.push_str(&format!("  Cache-Control: {c}\n"));
             }
@@ -172,11 +177,16 @@ impl Policy {
 }
 
 /// Whether `path` (starting with `/`) matches `pattern`: `*` is any run of characters but `/`,
-/// `**` any run including `/`, everything else itself.
+/// `**/` zero or more folders, `**` elsewhere any run including `/`, everything else itself.
 pub fn matches(pattern: &str, path: &str) -> bool {
     fn go(p: &[u8], s: &[u8]) -> bool {
         match p {
             [] => s.is_empty(),
+            // `**/` is zero or more whole folders, as in gitignore: `/**/*.html` takes
+            // `/index.html` too.
+            [b'*', b'*', b'/', rest @ ..] => {
+                go(rest, s) || (0..s.len()).any(|i| s[i] == b'/' && go(rest, &s[i + 1..]))
+            }
             [b'*', b'*', rest @ ..] => (0..=s.len()).any(|i| go(rest, &s[i..])),
             [b'*', rest @ ..] => {
                 let seg = s.iter().position(|&b| b == b'/').unwrap_or(s.len());
@@ -195,6 +205,61 @@ pub fn valid_pattern(pattern: &str) -> Result<(), String> {
     }
     if pattern.contains("***") {
         return Err(format!("`{pattern}` has `***`; use `*` or `**`"));
+    }
+    Ok(())
+}
+
+/// Whether `v` is a header field value as RFC 9110 (section 5.5) has it: visible ASCII or
+/// other non-control bytes, with spaces and tabs only inside; no CR, LF, NUL or other control.
+pub fn valid_field_value(v: &str) -> Result<(), String> {
+    if v.is_empty() {
+        return Err("is empty".to_owned());
+    }
+    if let Some(c) = v.chars().find(|&c| c != '\t' && c.is_control()) {
+        let name = match c {
+            '\r' => "a carriage return (CR)".to_owned(),
+            '\n' => "a line feed (LF)".to_owned(),
+            '\0' => "a NUL".to_owned(),
+            c => format!("the control character U+{:04X}", u32::from(c)),
+        };
+        return Err(format!("`{}` holds {name}", v.escape_debug()));
+    }
+    if v.starts_with([' ', '\t']) || v.ends_with([' ', '\t']) {
+        return Err(format!("`{v}` starts or ends with a space"));
+    }
+    Ok(())
+}
+
+/// Whether `v` parses as a media type (RFC 9110 section 8.3.1): `type/subtype` of token
+/// characters, then `; name=value` parameters whose value is a token or a quoted string.
+pub fn valid_media_type(v: &str) -> Result<(), String> {
+    fn token(s: &str) -> bool {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+    }
+    fn quoted(s: &str) -> bool {
+        s.len() >= 2
+            && s.starts_with('"')
+            && s.ends_with('"')
+            && !s[1..s.len() - 1].replace("\\\"", "").contains('"')
+    }
+    let bad = |what: &str| Err(format!("`{v}` is not a media type: {what}"));
+    let mut parts = v.split(';');
+    let essence = parts
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches([' ', '\t']);
+    match essence.split_once('/') {
+        Some((t, sub)) if token(t) && token(sub) => {}
+        _ => return bad("it does not start with `type/subtype`"),
+    }
+    for p in parts {
+        let p = p.trim_matches([' ', '\t']);
+        match p.split_once('=') {
+            Some((n, val)) if token(n) && (token(val) || quoted(val)) => {}
+            _ => return bad(&format!("`{p}` is not a `name=value` parameter")),
+        }
     }
     Ok(())
 }
@@ -256,6 +321,84 @@ mod tests {
         assert!(matches("/*", "/x.html"));
         assert!(!matches("/*", "/en/x.html"));
         assert!(valid_pattern("data/*.json").is_err());
+        // `**/` is zero or more folders: the root's files too.
+        assert!(matches("/**/*.html", "/index.html"));
+        assert!(matches("/**/*.html", "/en/index.html"));
+        assert!(matches("/**/*.html", "/en/a/b/index.html"));
+        assert!(!matches("/**/*.html", "/index.css"));
+        assert!(!matches("/**/*.html", "/en/index.html.gz"));
+        assert!(matches("/en/**/index.html", "/en/index.html"));
+        assert!(matches("/en/**/index.html", "/en/a/index.html"));
+        assert!(!matches("/en/**/index.html", "/en/aindex.html"));
+        assert!(!matches("/en/**/index.html", "/uk/index.html"));
+        // `**` elsewhere: any run, `/` included; `*`: within a folder; a literal is itself.
+        assert!(matches("/en/**", "/en/a/b.css"));
+        assert!(!matches("/en/**", "/uk/a.css"));
+        assert!(matches("/data/*", "/data/x.json"));
+        assert!(!matches("/data/*", "/data/x/y.json"));
+        assert!(matches("/*.txt", "/robots.txt"));
+        assert!(!matches("/*.txt", "/a/robots.txt"));
+    }
+
+    #[test]
+    fn header_values_are_one_line_of_visible_characters() {
+        assert!(valid_field_value("public, max-age=300").is_ok());
+        assert!(valid_field_value("a\tb").is_ok());
+        let crlf = valid_field_value("no-cache\r\nSet-Cookie: pwned=1").unwrap_err();
+        assert!(crlf.contains("carriage return"), "{crlf}");
+        assert!(valid_field_value("a\nb").unwrap_err().contains("line feed"));
+        assert!(valid_field_value("a\0b").unwrap_err().contains("NUL"));
+        assert!(
+            valid_field_value("a\u{7f}b")
+                .unwrap_err()
+                .contains("U+007F")
+        );
+        assert!(valid_field_value("").is_err());
+        assert!(valid_field_value(" x").is_err());
+        assert!(valid_field_value("x ").is_err());
+    }
+
+    #[test]
+    fn content_types_parse_as_media_types() {
+        for ok in [
+            "text/html",
+            "text/html; charset=utf-8",
+            "text/html;charset=utf-8",
+            "application/manifest+json; charset=\"utf-8\"",
+            "multipart/form-data; boundary=x; a=b",
+        ] {
+            assert!(valid_media_type(ok).is_ok(), "{ok}");
+        }
+        for bad in [
+            "text",
+            "text/",
+            "/html",
+            "text/html; charset",
+            "text/html; =utf-8",
+            "text/ht ml",
+            "text/html; charset=\"utf-8",
+            "text/html, text/css",
+        ] {
+            assert!(valid_media_type(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_headers_file_keeps_what_a_double_star_means() {
+        let p = Policy {
+            rules: vec![Rule {
+                pattern: "/**/*.html".into(),
+                cache_control: Some("no-cache".into()),
+                content_type: None,
+                precompress: None,
+            }],
+            locales: vec![],
+            fingerprinted: BTreeSet::new(),
+        };
+        assert!(
+            p.headers_file()
+                .contains("\n/*.html\n  Cache-Control: no-cache\n")
+        );
     }
 
     #[test]

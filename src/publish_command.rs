@@ -18,11 +18,15 @@ pub fn run(args: &PublishArgs) -> ExitCode {
         Ok(t) => t,
         Err(d) => return fail(&[d]),
     };
+    let out = crate::pipeline::out_dir(&args.root, args.out.clone());
+    let target = match guard(args, &config, &out, target) {
+        Ok(t) => t,
+        Err(d) => return fail(&[d]),
+    };
     let remote: Box<dyn Remote> = match connect(&target) {
         Ok(r) => r,
         Err(d) => return fail(&[d]),
     };
-    let out = crate::pipeline::out_dir(&args.root, args.out.clone());
     let opts = publish::Options {
         force: args.force,
         dry_run: args.dry_run,
@@ -48,6 +52,10 @@ pub fn run(args: &PublishArgs) -> ExitCode {
         }
         (_, Event::Deleted(key)) if args.format == ReportFormat::Human => {
             eprintln!("publish: deleted {key}");
+        }
+        // Named in every format: the one thing --force does that cannot be undone.
+        (_, Event::ReplacingForeign(key)) => {
+            eprintln!("publish: replacing {key}, which hubgen did not write (--force)");
         }
         (None, Event::Phase(p, n)) if n > 0 && args.format == ReportFormat::Human => {
             eprintln!("publish: {} phase, {n} file(s)", p.name());
@@ -106,6 +114,35 @@ pub fn run(args: &PublishArgs) -> ExitCode {
             status
         }
     }
+}
+
+/// A folder target obeys the rules of every folder hubgen writes: never the site, its sources
+/// or the build being published; a symlink is judged (and written) by its target.
+fn guard(
+    args: &PublishArgs,
+    config: &Config,
+    out: &std::path::Path,
+    target: Target,
+) -> Result<Target, Diagnostic> {
+    let Target::Folder(dir) = target else {
+        return Ok(target);
+    };
+    let mut keep_out = config.source_dirs();
+    keep_out.push(out.to_path_buf());
+    let how = crate::output::guard::Place {
+        verb: "publish into",
+        other: "publish into a folder outside the site, such as file:///srv/www",
+        replaces: "a publish would put the site's files among its sources",
+    };
+    crate::output::guard::place(&args.root, &keep_out, &dir, &how)
+        .map(Target::Folder)
+        .map_err(|r| {
+            Diagnostic::error(
+                code::PUBLISH_FOREIGN,
+                format!("{}; nothing was sent", r.message),
+            )
+            .with_hint(r.hint)
+        })
 }
 
 fn fail(diags: &[Diagnostic]) -> ExitCode {
@@ -227,9 +264,11 @@ fn to_json(o: &Outcome, remote: &dyn Remote, dry_run: bool) -> String {
         "deletes_refused": p.deletes_refused,
         "requests": o.requests,
         "bytes_sent": o.bytes_sent,
+        "bytes_received": o.bytes_received,
         "seconds": o.seconds,
         "plan": { "uploads": uploads, "deletes": p.deletes, "kept": p.kept },
         "purge": o.purge,
+        "replaced_foreign": o.replaced_foreign,
     });
     serde_json::to_string_pretty(&doc).unwrap_or_default()
 }

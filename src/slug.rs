@@ -3,6 +3,10 @@
 //! same in every locale. A file named in another script gives its URL with front-matter `slug`;
 //! hubgen suggests one (Cyrillic transliterated by the locale's national system).
 
+/// The longest URL segment hubgen writes: each becomes a folder's name, and common file systems
+/// (ext4, XFS, APFS, NTFS) cap a name at 255 bytes.
+pub const MAX_SEGMENT_BYTES: usize = 255;
+
 /// `a-z`, `0-9` and inner `-`.
 pub fn is_segment(s: &str) -> bool {
     !s.is_empty()

@@ -42,6 +42,28 @@ fn refused(out: &str, says: &[&str]) -> Expect {
     }
 }
 
+/// `hubgen publish --to file://<dir>`, refused: exit 1, the diagnostic code, `says`, and that
+/// nothing was sent.
+fn publish_to(dir: &Path, says: &[&str]) -> Expect {
+    Expect {
+        args: vec![
+            "publish".into(),
+            "--to".into(),
+            format!("file://{}", dir.display()),
+        ],
+        exit: 1,
+        says: says
+            .iter()
+            .map(|s| (*s).to_owned())
+            .chain([
+                "error[publish-foreign]".to_owned(),
+                "nothing was sent".to_owned(),
+            ])
+            .collect(),
+        env: Vec::new(),
+    }
+}
+
 /// Gives the site's theme its own `page.html` (a copy of the built-in one, which it otherwise
 /// takes as it is), for an error to be planted in.
 fn theme_page(root: &Path) {
@@ -481,6 +503,56 @@ fn cases() -> Vec<(&'static str, Setup)> {
             plant(r, "hubgen.yaml", "fallback: [en]", "fallback: [pl]", "pl");
             build(&["hubgen.yaml:", "`pl`"])
         }),
+        ("header value with a CR LF in it", |r| {
+            let at = plant(
+                r,
+                "hubgen.yaml",
+                "theme: default",
+                "theme: default\nheaders:\n  - pattern: /**/*.html\n    cache_control: \"no-cache\\r\\nSet-Cookie: pwned=1\"",
+                "\"no-cache",
+            );
+            build(&[&at, "error[config-invalid]", "carriage return"])
+        }),
+        ("content type that is not a media type", |r| {
+            let at = plant(
+                r,
+                "hubgen.yaml",
+                "theme: default",
+                "theme: default\nheaders:\n  - pattern: /data/*.json\n    content_type: text/",
+                "text/",
+            );
+            build(&[&at, "error[config-invalid]", "not a media type"])
+        }),
+        ("slug longer than a file name may be", |r| {
+            let long = "a".repeat(300);
+            let rel = page(
+                r,
+                "long.md",
+                &format!("---\ntitle: Long\nslug: {long}\n---\n\nText.\n"),
+            );
+            build(&[&format!("{rel}:3:7"), "error[url-segment]", "300 bytes"])
+        }),
+        ("alias with a segment longer than a file name may be", |r| {
+            let long = "b".repeat(256);
+            let rel = page(
+                r,
+                "aliased.md",
+                &format!("---\ntitle: Aliased\naliases: [/en/{long}/]\n---\n\nText.\n"),
+            );
+            build(&[&format!("{rel}:3:11"), "255 bytes"])
+        }),
+        ("slug on a section page", |r| {
+            let rel = page(
+                r,
+                "sec/_index.md",
+                "---\ntitle: Section\nslug: other\n---\n\nText.\n",
+            );
+            build(&[
+                &format!("{rel}:3:7"),
+                "error[front-matter-invalid]",
+                "section",
+            ])
+        }),
         ("theme that does not exist", |r| {
             plant(r, "hubgen.yaml", "theme: default", "theme: fancy", "fancy");
             build(&["hubgen.yaml:", "themes/fancy"])
@@ -529,6 +601,28 @@ fn cases() -> Vec<(&'static str, Setup)> {
                 says: vec!["cannot write notes.txt/public".into()],
                 env: Vec::new(),
             }
+        }),
+        // ---- the publish target ----
+        ("publish into the site's root", |r| {
+            publish_to(r, &["site's root folder"])
+        }),
+        ("publish into a source folder", |r| {
+            publish_to(&r.join("content"), &["source folder `content`"])
+        }),
+        ("publish into a folder inside a source folder", |r| {
+            std::fs::create_dir_all(r.join("data/www")).expect("mkdir");
+            publish_to(&r.join("data/www"), &["inside the source folder `data`"])
+        }),
+        ("publish into the build it publishes", |r| {
+            publish_to(&r.join("public"), &["public"])
+        }),
+        ("publish over files hubgen did not write", |r| {
+            std::fs::create_dir_all(r.join("www")).expect("mkdir");
+            std::fs::write(r.join("www/index.html"), "keep me").expect("write");
+            publish_to(
+                &r.join("www"),
+                &["index.html", "not written by hubgen", "--force"],
+            )
         }),
         ("disk full while writing", |_| Expect {
             args: vec!["build".into()],

@@ -584,12 +584,23 @@ fn a_folder_target_takes_the_same_plan_and_dry_run_touches_nothing() {
         );
     }
     assert_eq!(publish_json(root, None, &to, &[])["uploaded"], 0);
-    // A file the folder had before is not hubgen's: never deleted.
+    // A file hubgen did not write there: the publish is refused, nothing sent...
     std::fs::write(dest.path().join("keep.txt"), "mine").unwrap();
     std::fs::remove_file(root.join("content/en/monthly-vs-hourly.md")).unwrap();
     build_ok(root);
-    let r = publish_json(root, None, &to, &[]);
+    let before = common::tree(dest.path());
+    let refused = publish(root, None, &["--to", &to], &[]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[publish-foreign]") && err.contains("keep.txt"),
+        "{err}"
+    );
+    assert_eq!(common::tree(dest.path()), before, "a refused publish wrote");
+    // ...and with --force it goes ahead, deleting only what hubgen wrote.
+    let r = publish_json(root, None, &to, &["--force"]);
     assert!(r["deleted"].as_u64().unwrap() >= 1);
+    assert_eq!(r["replaced_foreign"], serde_json::json!([]));
     assert!(dest.path().join("keep.txt").is_file());
     assert!(!dest.path().join("en/monthly-vs-hourly/index.html").exists());
     // A public folder that no longer matches its manifest: refused before anything is sent.
@@ -597,6 +608,75 @@ fn a_folder_target_takes_the_same_plan_and_dry_run_touches_nothing() {
     let out = publish(root, None, &["--to", &to, "--force"], &[]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("error[publish-mismatch]"));
+}
+
+#[test]
+fn a_file_hubgen_did_not_write_is_replaced_only_under_force_and_by_name() {
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    let dest = tempfile::tempdir().unwrap();
+    let to = format!("file://{}", dest.path().display());
+    std::fs::write(dest.path().join("index.html"), "keep me").unwrap();
+    let out = publish(root, None, &["--to", &to], &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("index.html") && err.contains("never published there"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(dest.path().join("index.html")).unwrap(),
+        b"keep me"
+    );
+    assert_eq!(
+        common::tree(dest.path()).len(),
+        1,
+        "a refused publish wrote"
+    );
+    let out = publish(root, None, &["--to", &to, "--force"], &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("publish: replacing index.html, which hubgen did not write"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(dest.path().join("index.html")).unwrap(),
+        std::fs::read(root.join("public/index.html")).unwrap()
+    );
+    // Now it is hubgen's: the next publish needs no --force and sends nothing.
+    assert_eq!(publish_json(root, None, &to, &[])["uploaded"], 0);
+}
+
+#[test]
+fn a_publish_stopped_half_way_leaves_its_files_its_own() {
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    let dest = tempfile::tempdir().unwrap();
+    let to = format!("file://{}", dest.path().display());
+    // Stops (an error, as a kill would) after the first phase: the assets are up, the manifest
+    // still the journal of a publish that never finished.
+    let out = publish(
+        root,
+        None,
+        &["--to", &to],
+        &[("HUBGEN_FAULT", "publish:asset")],
+    );
+    assert!(!out.status.success());
+    let written = common::tree(dest.path());
+    assert!(written.len() > 1, "nothing was uploaded before the stop");
+    let journal: serde_json::Value =
+        serde_json::from_slice(&written[Path::new(".hubgen-publish.json")]).unwrap();
+    assert!(journal["pending"].as_array().is_some_and(|p| !p.is_empty()));
+    // The next publish knows those files as its own: no --force, no refusal.
+    let next = publish_json(root, None, &to, &[]);
+    assert!(next["uploaded"].as_u64().unwrap() > 0);
+    let done: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dest.path().join(".hubgen-publish.json")).unwrap())
+            .unwrap();
+    assert!(done.get("pending").is_none(), "{done}");
 }
 
 #[test]

@@ -106,6 +106,8 @@ codes! {
     PUBLISH_NO_MANIFEST = "publish-no-manifest";
     /// The folder to publish does not match its build manifest.
     PUBLISH_MISMATCH = "publish-mismatch";
+    /// The publish target holds files hubgen did not write, or is the site or a source folder.
+    PUBLISH_FOREIGN = "publish-foreign";
     /// The object store refused the credentials.
     PUBLISH_CREDENTIALS = "publish-credentials";
     /// The bucket (or target folder) does not exist.

@@ -249,6 +249,33 @@ fn url_segments(
     locale: &str,
     front: &FrontMatter,
 ) -> Result<(), Diagnostic> {
+    let last_part = rel.rsplit('/').next().unwrap_or(rel);
+    if let Some(slug) = &front.slug
+        && last_part == "_index.md"
+    {
+        return Err(Diagnostic::error(
+            code::FRONT_MATTER_INVALID,
+            "`slug` has no effect on a section's page: a section's URL is its folder's name",
+        )
+        .in_file(file)
+        .at_in(pos_in_file(slug, fm_line), text)
+        .with_hint("rename the folder to change the URL (an alias keeps the old one working), and remove `slug:`"));
+    }
+    if let Some(slug) = &front.slug
+        && slug.value.len() > crate::slug::MAX_SEGMENT_BYTES
+    {
+        return Err(Diagnostic::error(
+            code::URL_SEGMENT,
+            format!(
+                "slug is {} bytes long; a URL segment becomes a folder name, which file systems cap at {} bytes",
+                slug.value.len(),
+                crate::slug::MAX_SEGMENT_BYTES
+            ),
+        )
+        .in_file(file)
+        .at_in(pos_in_file(slug, fm_line), text)
+        .with_hint("shorten the slug; a few words are enough for a readable URL"));
+    }
     if let Some(slug) = &front.slug
         && !crate::slug::is_segment(&slug.value)
     {
@@ -399,6 +426,14 @@ fn alias_path(url: &str) -> Result<(), &'static str> {
         .any(|s| s.is_empty() || *s == "." || *s == "..")
     {
         return Err("has an empty, `.` or `..` segment");
+    }
+    if segments
+        .iter()
+        .any(|s| s.len() > crate::slug::MAX_SEGMENT_BYTES)
+    {
+        return Err(
+            "has a segment longer than the 255 bytes a file system allows in a folder name",
+        );
     }
     Ok(())
 }

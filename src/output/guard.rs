@@ -37,59 +37,16 @@ pub fn check(
         message,
         hint: hint.to_owned(),
     };
-    let other = "build into a folder of its own, such as `public/` (the default) or a new folder";
-    let is_link = std::fs::symlink_metadata(out).is_ok_and(|m| m.file_type().is_symlink());
-    let target = if is_link {
-        std::fs::canonicalize(out).map_err(|e| {
-            refuse(
-                format!("refusing to write into `{shown}`: it is a symlink that cannot be followed ({e})"),
-                "point the link at an existing folder, or remove it",
-            )
-        })?
-    } else {
-        resolve(out)
-    };
-    let root_c = resolve(root);
-    if target == root_c {
-        return Err(refuse(
-            format!(
-                "refusing to write into `{shown}`: it is the site's root folder, and a build replaces its output folder whole"
-            ),
-            other,
-        ));
-    }
-    if root_c.starts_with(&target) {
-        return Err(refuse(
-            format!("refusing to write into `{shown}`: it holds the site's root folder"),
-            other,
-        ));
-    }
-    for s in sources {
-        let s_c = resolve(s);
-        let name = s.strip_prefix(root).unwrap_or(s).display().to_string();
-        if target == s_c {
-            return Err(refuse(
-                format!(
-                    "refusing to write into `{shown}`: it is the source folder `{name}`, which a build would replace"
-                ),
-                other,
-            ));
-        }
-        if target.starts_with(&s_c) {
-            return Err(refuse(
-                format!(
-                    "refusing to write into `{shown}`: it is inside the source folder `{name}`"
-                ),
-                other,
-            ));
-        }
-        if s_c.starts_with(&target) {
-            return Err(refuse(
-                format!("refusing to write into `{shown}`: it holds the source folder `{name}`"),
-                other,
-            ));
-        }
-    }
+    let target = place(
+        root,
+        sources,
+        out,
+        &Place {
+            verb: "write into",
+            other: "build into a folder of its own, such as `public/` (the default) or a new folder",
+            replaces: "a build replaces its output folder whole",
+        },
+    )?;
     let Ok(meta) = std::fs::metadata(&target) else {
         // Nothing there yet: the build creates it.
         return Ok(target);
@@ -134,6 +91,88 @@ pub fn check(
             ),
             "move them into `static/` (copied into every build) or out of the folder; --force replaces them",
         ));
+    }
+    Ok(target)
+}
+
+/// What a command writing into a folder calls it in a refusal.
+pub struct Place<'a> {
+    /// `write into`, `publish into`.
+    pub verb: &'a str,
+    /// What to do instead.
+    pub other: &'a str,
+    /// Why the site's root is never the folder.
+    pub replaces: &'a str,
+}
+
+/// The rules on where a folder is, for every command that writes one (`build --out`, `publish
+/// --to file://`): never the site's root or a folder above it, a source folder, anything inside
+/// one or a folder holding one. A symlink is judged by its target, which is returned.
+pub fn place(
+    root: &Path,
+    sources: &[PathBuf],
+    out: &Path,
+    how: &Place<'_>,
+) -> Result<PathBuf, Refusal> {
+    let shown = out.display().to_string();
+    let verb = how.verb;
+    let refuse = |message: String, hint: &str| Refusal {
+        message,
+        hint: hint.to_owned(),
+    };
+    let other = how.other;
+    let is_link = std::fs::symlink_metadata(out).is_ok_and(|m| m.file_type().is_symlink());
+    let target = if is_link {
+        std::fs::canonicalize(out).map_err(|e| {
+            refuse(
+                format!(
+                    "refusing to {verb} `{shown}`: it is a symlink that cannot be followed ({e})"
+                ),
+                "point the link at an existing folder, or remove it",
+            )
+        })?
+    } else {
+        resolve(out)
+    };
+    let root_c = resolve(root);
+    if target == root_c {
+        return Err(refuse(
+            format!(
+                "refusing to {verb} `{shown}`: it is the site's root folder, and {}",
+                how.replaces
+            ),
+            other,
+        ));
+    }
+    if root_c.starts_with(&target) {
+        return Err(refuse(
+            format!("refusing to {verb} `{shown}`: it holds the site's root folder"),
+            other,
+        ));
+    }
+    for s in sources {
+        let s_c = resolve(s);
+        let name = s.strip_prefix(root).unwrap_or(s).display().to_string();
+        if target == s_c {
+            return Err(refuse(
+                format!(
+                    "refusing to {verb} `{shown}`: it is the source folder `{name}`, which it would overwrite"
+                ),
+                other,
+            ));
+        }
+        if target.starts_with(&s_c) {
+            return Err(refuse(
+                format!("refusing to {verb} `{shown}`: it is inside the source folder `{name}`"),
+                other,
+            ));
+        }
+        if s_c.starts_with(&target) {
+            return Err(refuse(
+                format!("refusing to {verb} `{shown}`: it holds the source folder `{name}`"),
+                other,
+            ));
+        }
     }
     Ok(target)
 }

@@ -98,6 +98,24 @@ pub struct RemoteManifest {
     pub files: Vec<File>,
     #[serde(default)]
     pub retired: Vec<Retired>,
+    /// Keys a publish was about to write for the first time, recorded before its first upload:
+    /// a publish stopped half-way leaves them hubgen's, not a stranger's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending: Vec<String>,
+}
+
+impl RemoteManifest {
+    /// Every key hubgen wrote or started to write under the prefix, the manifest itself among
+    /// them.
+    pub fn owned(m: Option<&RemoteManifest>) -> BTreeSet<&str> {
+        let mut keys: BTreeSet<&str> = [REMOTE_MANIFEST].into();
+        if let Some(m) = m {
+            keys.extend(m.files.iter().map(|f| f.path.as_str()));
+            keys.extend(m.retired.iter().map(|r| r.path.as_str()));
+            keys.extend(m.pending.iter().map(String::as_str));
+        }
+        keys
+    }
 }
 
 /// What to do and how.
@@ -152,10 +170,14 @@ pub struct Outcome {
     pub uploaded: usize,
     pub deleted: usize,
     pub bytes_sent: u64,
+    /// What the publish read: the last manifest (a listing's bytes are not counted).
+    pub bytes_received: u64,
     pub requests: u64,
     /// URLs whose content changed or went away: what a CDN must purge.
     pub purge: Vec<String>,
     pub seconds: f64,
+    /// Keys hubgen did not write that `--force` let it replace.
+    pub replaced_foreign: Vec<String>,
 }
 
 /// A publish failure: one diagnostic. Nothing was deleted.
@@ -266,6 +288,15 @@ pub fn plan(
                 fingerprinted: f.fingerprinted,
             });
         }
+        // Written by a publish that stopped before its manifest: hubgen's, kept for the grace
+        // period (a page of that publish may be online and reference it), then deleted.
+        for k in &m.pending {
+            gone.entry(k.clone()).or_insert(Retired {
+                path: k.clone(),
+                since: opts.now,
+                fingerprinted: true,
+            });
+        }
     }
     let mut retired = Vec::new();
     for (path, r) in gone {
@@ -291,6 +322,7 @@ pub fn plan(
         generator: "hubgen".into(),
         files: files.to_vec(),
         retired,
+        pending: Vec::new(),
     };
     p
 }
@@ -320,29 +352,59 @@ pub fn publish(
     check_folder(out, &files)?;
     let meter = Meter::default();
     let fail = |f: Failure| remote_error(remote, &f);
-    meter.requests.fetch_add(2, Ordering::Relaxed);
     let listing = remote.list().map_err(fail)?;
-    let previous = match remote.get(REMOTE_MANIFEST).map_err(fail)? {
-        Some(bytes) => Some(serde_json::from_slice::<RemoteManifest>(&bytes).map_err(|e| {
-            Diagnostic::error(
-                code::PUBLISH_FAILED,
-                format!("the last publish's manifest ({REMOTE_MANIFEST}) in {} cannot be read: {e}", remote.describe()),
-            )
-            .with_hint(format!("it is hubgen's; remove {REMOTE_MANIFEST} from the target and publish with --force"))
-        })?),
-        None => None,
-    };
+    // The listing's pages and the manifest's GET.
+    meter
+        .requests
+        .fetch_add(remote.list_requests(listing.len()) + 1, Ordering::Relaxed);
+    let (previous, bytes_received) = read_previous(remote)?;
+    // What is there and hubgen did not write: refused, or with --force replaced by name.
+    let owned = RemoteManifest::owned(previous.as_ref());
+    let foreign: BTreeSet<&str> = listing
+        .iter()
+        .map(|o| o.key.as_str())
+        .filter(|k| !owned.contains(k))
+        .collect();
+    if !foreign.is_empty() && !opts.force {
+        return Err(foreign_error(remote, previous.is_some(), &foreign));
+    }
     let files = encode(files, previous.as_ref(), remote.stores_encoding());
     let mut plan = plan(&files, &listing, previous.as_ref(), opts);
     let mut outcome = Outcome {
         purge: purge_urls(&plan, &opts.base_url),
+        bytes_received,
+        replaced_foreign: plan
+            .uploads
+            .iter()
+            .filter(|(f, _)| foreign.contains(f.path.as_str()))
+            .map(|(f, _)| f.path.clone())
+            .collect(),
         ..Outcome::default()
     };
+    let new_keys: Vec<String> = plan
+        .uploads
+        .iter()
+        .filter(|(f, _)| !owned.contains(f.path.as_str()))
+        .map(|(f, _)| f.path.clone())
+        .collect();
     if opts.dry_run {
         outcome.plan = plan;
         outcome.requests = meter.requests.load(Ordering::Relaxed);
         outcome.seconds = t.elapsed().as_secs_f64();
         return Ok(outcome);
+    }
+    for key in &outcome.replaced_foreign {
+        progress(Event::ReplacingForeign(key));
+    }
+    let manifest_headers = manifest_headers();
+    if !new_keys.is_empty() {
+        write_journal(
+            remote,
+            previous.as_ref(),
+            new_keys,
+            &meter,
+            &manifest_headers,
+        )?;
     }
     for phase in Phase::ALL {
         let batch: Vec<&File> = plan
@@ -373,15 +435,12 @@ pub fn publish(
     }
     let manifest = serde_json::to_vec_pretty(&plan.manifest).unwrap_or_default();
     if previous.as_ref() != Some(&plan.manifest) {
-        let headers = Headers {
-            content_type: "application/json; charset=utf-8".into(),
-            cache_control: "no-store".into(),
-            sha256: String::new(),
-            content_encoding: None,
-        };
         meter.requests.fetch_add(1, Ordering::Relaxed);
+        meter
+            .bytes
+            .fetch_add(manifest.len() as u64, Ordering::Relaxed);
         remote
-            .put(REMOTE_MANIFEST, manifest, &headers)
+            .put(REMOTE_MANIFEST, manifest, &manifest_headers)
             .map_err(fail)?;
     }
     if !plan.deletes_refused {
@@ -399,11 +458,95 @@ pub fn publish(
     Ok(outcome)
 }
 
+/// How the remote manifest is stored: never cached.
+fn manifest_headers() -> Headers {
+    Headers {
+        content_type: "application/json; charset=utf-8".into(),
+        cache_control: "no-store".into(),
+        sha256: String::new(),
+        content_encoding: None,
+    }
+}
+
+/// The last publish's manifest, if any, and its size.
+fn read_previous(remote: &dyn Remote) -> Result<(Option<RemoteManifest>, u64), Error> {
+    let Some(bytes) = remote
+        .get(REMOTE_MANIFEST)
+        .map_err(|f| remote_error(remote, &f))?
+    else {
+        return Ok((None, 0));
+    };
+    let m = serde_json::from_slice::<RemoteManifest>(&bytes).map_err(|e| {
+        Diagnostic::error(
+            code::PUBLISH_FAILED,
+            format!(
+                "the last publish's manifest ({REMOTE_MANIFEST}) in {} cannot be read: {e}",
+                remote.describe()
+            ),
+        )
+        .with_hint(format!(
+            "it is hubgen's; remove {REMOTE_MANIFEST} from the target and publish with --force"
+        ))
+    })?;
+    Ok((Some(m), bytes.len() as u64))
+}
+
+/// The journal, before the first upload of a new key: the last manifest with the keys about to
+/// be written for the first time, so a publish stopped half-way leaves them hubgen's.
+fn write_journal(
+    remote: &dyn Remote,
+    previous: Option<&RemoteManifest>,
+    new_keys: Vec<String>,
+    meter: &Meter,
+    headers: &Headers,
+) -> Result<(), Error> {
+    let mut journal = previous.cloned().unwrap_or_else(|| RemoteManifest {
+        generator: "hubgen".into(),
+        files: Vec::new(),
+        retired: Vec::new(),
+        pending: Vec::new(),
+    });
+    let mut pending: BTreeSet<String> = journal.pending.into_iter().collect();
+    pending.extend(new_keys);
+    journal.pending = pending.into_iter().collect();
+    let bytes = serde_json::to_vec_pretty(&journal).unwrap_or_default();
+    meter.requests.fetch_add(1, Ordering::Relaxed);
+    meter.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+    remote
+        .put(REMOTE_MANIFEST, bytes, headers)
+        .map_err(|f| remote_error(remote, &f))
+}
+
 /// What the progress display hears about.
 pub enum Event<'a> {
     Phase(Phase, usize),
     Uploaded(&'a str),
     Deleted(&'a str),
+    /// A key hubgen did not write, about to be replaced under `--force`.
+    ReplacingForeign(&'a str),
+}
+
+/// The refusal of a target holding keys hubgen did not write.
+fn foreign_error(remote: &dyn Remote, has_manifest: bool, foreign: &BTreeSet<&str>) -> Error {
+    let mut sample: Vec<&str> = foreign.iter().take(5).copied().collect();
+    if foreign.len() > 5 {
+        sample.push("…");
+    }
+    let why = if has_manifest {
+        format!("its {REMOTE_MANIFEST} does not list them")
+    } else {
+        format!("no {REMOTE_MANIFEST}: hubgen never published there")
+    };
+    Diagnostic::error(
+        code::PUBLISH_FOREIGN,
+        format!(
+            "refusing to publish into {}: {} file(s) there were not written by hubgen ({}; {why}); nothing was sent",
+            remote.describe(),
+            foreign.len(),
+            sample.join(", ")
+        ),
+    )
+    .with_hint("publish into an empty folder or prefix of its own; or run again with --force, which replaces those the build also has (naming each) and leaves the others")
 }
 
 /// Uploads `batch` with `jobs` workers; the first failure stops new uploads, and the phase fails.

@@ -65,6 +65,11 @@ pub trait Remote: Sync {
     }
     /// Every object under the prefix, in one listing.
     fn list(&self) -> Result<Vec<Object>, Failure>;
+    /// The requests a listing of `n` objects took on the wire (a folder's: none, counted as one).
+    fn list_requests(&self, n: usize) -> u64 {
+        let _ = n;
+        1
+    }
     /// One object's bytes, `None` when there is none.
     fn get(&self, key: &str) -> Result<Option<Vec<u8>>, Failure>;
     /// Stores `bytes` at `key` with `headers`, in a single request.

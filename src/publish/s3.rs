@@ -131,6 +131,11 @@ impl Remote for S3 {
         })
     }
 
+    /// S3's ListObjectsV2 gives at most 1,000 keys a page.
+    fn list_requests(&self, n: usize) -> u64 {
+        n.div_ceil(1000).max(1) as u64
+    }
+
     fn get(&self, key: &str) -> Result<Option<Vec<u8>>, Failure> {
         self.runtime.block_on(async {
             match self.store.get(&self.key(key)).await {
