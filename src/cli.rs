@@ -130,6 +130,13 @@ pub struct PublishArgs {
     /// not write there, replacing (and naming) those the build also has.
     #[arg(long)]
     pub force: bool,
+    /// A target's lock older than this many minutes belongs to a killed publish and is taken
+    /// over.
+    #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..))]
+    pub lock_stale_minutes: u32,
+    /// Take over the target's lock whoever holds it: after a publish you know was killed.
+    #[arg(long)]
+    pub break_lock: bool,
     /// Make no delete at all when more than this many are due.
     #[arg(long, default_value_t = 256)]
     pub max_deletes: usize,

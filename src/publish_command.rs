@@ -39,6 +39,8 @@ pub fn run(args: &PublishArgs) -> ExitCode {
         base_url: config.base_url.clone(),
         fail_after: fault("publish:"),
         pause_after: fault("publish-pause:"),
+        lock_stale_secs: u64::from(args.lock_stale_minutes) * 60,
+        break_lock: args.break_lock,
     };
     let bar = progress_bar();
     let show = |e: Event<'_>| match (&bar, e) {

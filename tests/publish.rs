@@ -450,7 +450,14 @@ fn a_publish_killed_between_phases_leaves_pages_whole_and_the_next_converges() {
             );
         }
     }
-    let next = publish_json(root, Some(&server), "s3://site", &[]);
+    // The killed publish's lock stops the next one until it is given up.
+    let locked = publish(root, Some(&server), &["--to", "s3://site"], &[]);
+    let err = String::from_utf8_lossy(&locked.stderr);
+    assert!(
+        err.contains("error[publish-locked]") && err.contains("--break-lock"),
+        "{err}"
+    );
+    let next = publish_json(root, Some(&server), "s3://site", &["--break-lock"]);
     assert!(next["uploaded"].as_u64().unwrap() > 0);
     for (path, f) in &new {
         assert_eq!(
@@ -677,6 +684,123 @@ fn a_publish_stopped_half_way_leaves_its_files_its_own() {
         serde_json::from_slice(&std::fs::read(dest.path().join(".hubgen-publish.json")).unwrap())
             .unwrap();
     assert!(done.get("pending").is_none(), "{done}");
+}
+
+/// Starts a publish that stops after the asset phase and waits there, holding the target's lock;
+/// returns once it says it is paused.
+fn paused_publish(root: &Path, server: Option<&S3Server>, to: &str) -> std::process::Child {
+    use std::io::BufRead as _;
+    let mut child = publish_command(
+        root,
+        server,
+        &["--to", to],
+        &[("HUBGEN_FAULT", "publish-pause:asset")],
+    )
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::piped())
+    .spawn()
+    .expect("spawn hubgen publish");
+    let stderr = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+    let mut seen = Vec::new();
+    for line in stderr.lines() {
+        let line = line.expect("stderr line");
+        let paused = line.contains("paused after the asset phase");
+        seen.push(line);
+        if paused {
+            return child;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!("publish ended before the pause:\n{}", seen.join("\n"));
+}
+
+/// While one publish runs, a second on the same target stops before sending anything.
+fn a_second_publish_waits_its_turn(
+    root: &Path,
+    server: Option<&S3Server>,
+    to: &str,
+    keys: &dyn Fn() -> Vec<String>,
+) {
+    let mut first = paused_publish(root, server, to);
+    let during = keys();
+    assert!(
+        during.contains(&".hubgen-publish.lock".to_owned()),
+        "{during:?}"
+    );
+    let second = publish(root, server, &["--to", to], &[]);
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error[publish-locked]") && err.contains("another publish is running"),
+        "{err}"
+    );
+    assert_eq!(keys(), during, "the second publish changed the target");
+    first.kill().expect("kill");
+    first.wait().expect("wait");
+    // A killed publish leaves its lock: fresh, it still stops the next one, until given up.
+    let third = publish(root, server, &["--to", to], &[]);
+    assert_eq!(third.status.code(), Some(1));
+    let fourth = publish(root, server, &["--to", to, "--break-lock"], &[]);
+    let err = String::from_utf8_lossy(&fourth.stderr);
+    assert!(fourth.status.success(), "{err}");
+    assert!(err.contains("--break-lock"), "{err}");
+    assert!(!keys().contains(&".hubgen-publish.lock".to_owned()));
+}
+
+#[test]
+fn one_publish_at_a_time_on_a_folder_and_a_stale_lock_is_taken_over() {
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    let dest = tempfile::tempdir().unwrap();
+    let to = format!("file://{}", dest.path().display());
+    let keys = || {
+        common::tree(dest.path())
+            .keys()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+    };
+    a_second_publish_waits_its_turn(root, None, &to, &keys);
+    // Three hours old: its publish was killed; taken over, said so, and removed at the end.
+    let lock = dest.path().join(".hubgen-publish.lock");
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        - 3 * 3600;
+    std::fs::write(
+        &lock,
+        format!("{{\"owner\": \"ci-7:4242\", \"since\": {since}, \"token\": \"x\"}}"),
+    )
+    .unwrap();
+    let out = publish(root, None, &["--to", &to], &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("taking over the stale lock") && err.contains("ci-7:4242"),
+        "{err}"
+    );
+    assert!(!lock.exists(), "the lock outlived its publish");
+    // A dry run takes no lock, and a failed publish removes its own.
+    let out = publish(
+        root,
+        None,
+        &["--to", &to],
+        &[("HUBGEN_FAULT", "publish:asset")],
+    );
+    assert!(!out.status.success());
+    assert!(!lock.exists(), "a failed publish left its lock");
+}
+
+#[test]
+fn one_publish_at_a_time_on_s3() {
+    let server = S3Server::start();
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    let keys = || server.keys();
+    a_second_publish_waits_its_turn(root, Some(&server), "s3://site", &keys);
 }
 
 #[test]

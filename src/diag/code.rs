@@ -108,6 +108,8 @@ codes! {
     PUBLISH_MISMATCH = "publish-mismatch";
     /// The publish target holds files hubgen did not write, or is the site or a source folder.
     PUBLISH_FOREIGN = "publish-foreign";
+    /// Another publish holds the target's lock.
+    PUBLISH_LOCKED = "publish-locked";
     /// The object store refused the credentials.
     PUBLISH_CREDENTIALS = "publish-credentials";
     /// The bucket (or target folder) does not exist.

@@ -14,6 +14,7 @@
 //!    `--max-deletes`; fingerprinted assets stay for the grace period after the build stopped
 //!    making them, so a visitor holding an old page still gets its stylesheet.
 
+pub mod lock;
 pub mod remote;
 #[cfg(feature = "s3")]
 pub mod s3;
@@ -108,7 +109,7 @@ impl RemoteManifest {
     /// Every key hubgen wrote or started to write under the prefix, the manifest itself among
     /// them.
     pub fn owned(m: Option<&RemoteManifest>) -> BTreeSet<&str> {
-        let mut keys: BTreeSet<&str> = [REMOTE_MANIFEST].into();
+        let mut keys: BTreeSet<&str> = [REMOTE_MANIFEST, lock::LOCK].into();
         if let Some(m) = m {
             keys.extend(m.files.iter().map(|f| f.path.as_str()));
             keys.extend(m.retired.iter().map(|r| r.path.as_str()));
@@ -135,6 +136,10 @@ pub struct Options {
     pub fail_after: Option<Phase>,
     /// Wait after this phase, to be killed (a test hook: `HUBGEN_FAULT=publish-pause:<phase>`).
     pub pause_after: Option<Phase>,
+    /// A lock older than this is a killed publish's, and taken over.
+    pub lock_stale_secs: u64,
+    /// Take over the target's lock whoever holds it.
+    pub break_lock: bool,
 }
 
 /// Why a file is uploaded.
@@ -352,6 +357,21 @@ pub fn publish(
     check_folder(out, &files)?;
     let meter = Meter::default();
     let fail = |f: Failure| remote_error(remote, &f);
+    // One publish at a time; a dry run changes nothing and takes no lock.
+    let lock = if opts.dry_run {
+        None
+    } else {
+        Some(lock::acquire(
+            remote,
+            opts.now,
+            opts.lock_stale_secs,
+            opts.break_lock,
+        )?)
+    };
+    meter.requests.fetch_add(
+        lock.as_ref().map_or(0, |l| l.requests + 2),
+        Ordering::Relaxed,
+    );
     let listing = remote.list().map_err(fail)?;
     // The listing's pages and the manifest's GET.
     meter
@@ -406,27 +426,7 @@ pub fn publish(
             &manifest_headers,
         )?;
     }
-    for phase in Phase::ALL {
-        let batch: Vec<&File> = plan
-            .uploads
-            .iter()
-            .filter(|(f, _)| phase_of(f) == phase)
-            .map(|(f, _)| f)
-            .collect();
-        progress(Event::Phase(phase, batch.len()));
-        upload_all(out, remote, &batch, opts.jobs, &meter, progress)?;
-        outcome.uploaded += batch.len();
-        if opts.pause_after == Some(phase) {
-            eprintln!("paused after the {} phase (HUBGEN_FAULT)", phase.name());
-            std::thread::sleep(std::time::Duration::from_secs(600));
-        }
-        if opts.fail_after == Some(phase) {
-            return Err(Diagnostic::error(
-                code::PUBLISH_FAILED,
-                format!("stopped after the {} phase (HUBGEN_FAULT)", phase.name()),
-            ));
-        }
-    }
+    outcome.uploaded += upload_phases(out, remote, &plan, opts, &meter, progress)?;
     let mut stored = std::mem::take(&mut *meter.stored.lock().unwrap_or_else(|e| e.into_inner()));
     for f in &mut plan.manifest.files {
         if let Some(s) = stored.remove(&f.path) {
@@ -456,6 +456,40 @@ pub fn publish(
     outcome.bytes_sent = meter.bytes.load(Ordering::Relaxed);
     outcome.seconds = t.elapsed().as_secs_f64();
     Ok(outcome)
+}
+
+/// Uploads the plan phase by phase, each finished before the next; returns how many went up.
+fn upload_phases(
+    out: &Path,
+    remote: &dyn Remote,
+    plan: &Plan,
+    opts: &Options,
+    meter: &Meter,
+    progress: &(dyn Fn(Event<'_>) + Sync),
+) -> Result<usize, Error> {
+    let mut uploaded = 0;
+    for phase in Phase::ALL {
+        let batch: Vec<&File> = plan
+            .uploads
+            .iter()
+            .filter(|(f, _)| phase_of(f) == phase)
+            .map(|(f, _)| f)
+            .collect();
+        progress(Event::Phase(phase, batch.len()));
+        upload_all(out, remote, &batch, opts.jobs, meter, progress)?;
+        uploaded += batch.len();
+        if opts.pause_after == Some(phase) {
+            eprintln!("paused after the {} phase (HUBGEN_FAULT)", phase.name());
+            std::thread::sleep(std::time::Duration::from_secs(600));
+        }
+        if opts.fail_after == Some(phase) {
+            return Err(Diagnostic::error(
+                code::PUBLISH_FAILED,
+                format!("stopped after the {} phase (HUBGEN_FAULT)", phase.name()),
+            ));
+        }
+    }
+    Ok(uploaded)
 }
 
 /// How the remote manifest is stored: never cached.

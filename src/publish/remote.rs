@@ -75,6 +75,9 @@ pub trait Remote: Sync {
     /// Stores `bytes` at `key` with `headers`, in a single request.
     fn put(&self, key: &str, bytes: Vec<u8>, headers: &Headers) -> Result<(), Failure>;
     fn delete(&self, key: &str) -> Result<(), Failure>;
+    /// Stores `bytes` at `key` only if nothing is there (a folder: a file created exclusively;
+    /// S3: a PUT with `If-None-Match: *`). `false`: something was.
+    fn create(&self, key: &str, bytes: Vec<u8>, headers: &Headers) -> Result<bool, Failure>;
 }
 
 /// A plain folder (`file:///DIR`): for an nginx host or a mounted volume. The folder must exist;
@@ -145,6 +148,16 @@ impl Remote for Folder {
         crate::output::replace_file(&path, &bytes).map_err(|e| self.io("cannot write", &e))
     }
 
+    fn create(&self, key: &str, bytes: Vec<u8>, _headers: &Headers) -> Result<bool, Failure> {
+        if !self.dir.is_dir() {
+            return Err(Failure::NoBucket(format!(
+                "the folder {} does not exist",
+                self.dir.display()
+            )));
+        }
+        self.create_new(key, &bytes)
+    }
+
     fn delete(&self, key: &str) -> Result<(), Failure> {
         let path = self.path(key)?;
         match std::fs::remove_file(&path) {
@@ -161,6 +174,29 @@ impl Remote for Folder {
             dir = d.parent();
         }
         Ok(())
+    }
+}
+
+impl Folder {
+    /// Creates `key` with `bytes` if no file is there, in one step the file system makes
+    /// exclusive.
+    fn create_new(&self, key: &str, bytes: &[u8]) -> Result<bool, Failure> {
+        use std::io::Write as _;
+        let path = self.path(key)?;
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut f) => {
+                f.write_all(bytes)
+                    .and_then(|()| f.sync_all())
+                    .map_err(|e| self.io("cannot write", &e))?;
+                Ok(true)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+            Err(e) => Err(self.io("cannot create", &e)),
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use object_store::aws::{AmazonS3, AmazonS3Builder, AmazonS3ConfigKey};
 use object_store::path::Path as Key;
 use object_store::{
     Attribute, Attributes, BackoffConfig, ClientConfigKey, ObjectStore as _, ObjectStoreExt as _,
-    PutOptions, PutPayload, RetryConfig,
+    PutMode, PutOptions, PutPayload, RetryConfig,
 };
 
 use super::remote::{Failure, Headers, Object, Remote};
@@ -150,6 +150,33 @@ impl Remote for S3 {
     }
 
     fn put(&self, key: &str, bytes: Vec<u8>, headers: &Headers) -> Result<(), Failure> {
+        self.put_mode(key, bytes, headers, PutMode::Overwrite)
+            .map(|_| ())
+    }
+
+    fn create(&self, key: &str, bytes: Vec<u8>, headers: &Headers) -> Result<bool, Failure> {
+        self.put_mode(key, bytes, headers, PutMode::Create)
+    }
+
+    fn delete(&self, key: &str) -> Result<(), Failure> {
+        self.runtime.block_on(async {
+            match self.store.delete(&self.key(key)).await {
+                Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+                Err(e) => Err(self.failure(&e)),
+            }
+        })
+    }
+}
+
+impl S3 {
+    /// A single PUT; under `PutMode::Create` (`If-None-Match: *`) `false` when the key exists.
+    fn put_mode(
+        &self,
+        key: &str,
+        bytes: Vec<u8>,
+        headers: &Headers,
+        mode: PutMode,
+    ) -> Result<bool, Failure> {
         let mut attributes = Attributes::new();
         attributes.insert(Attribute::ContentType, headers.content_type.clone().into());
         attributes.insert(
@@ -165,21 +192,17 @@ impl Remote for S3 {
         }
         let opts = PutOptions {
             attributes,
+            mode,
             ..PutOptions::default()
         };
         self.runtime.block_on(async {
-            self.store
+            match self
+                .store
                 .put_opts(&self.key(key), PutPayload::from(bytes), opts)
                 .await
-                .map(|_| ())
-                .map_err(|e| self.failure(&e))
-        })
-    }
-
-    fn delete(&self, key: &str) -> Result<(), Failure> {
-        self.runtime.block_on(async {
-            match self.store.delete(&self.key(key)).await {
-                Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            {
+                Ok(_) => Ok(true),
+                Err(object_store::Error::AlreadyExists { .. }) => Ok(false),
                 Err(e) => Err(self.failure(&e)),
             }
         })

@@ -38,6 +38,8 @@ fn opts(now: u64) -> Options {
         base_url: "https://x.example".into(),
         fail_after: None,
         pause_after: None,
+        lock_stale_secs: 7200,
+        break_lock: false,
     }
 }
 

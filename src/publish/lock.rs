@@ -1,0 +1,168 @@
+//! One publish at a time per target: a lock object beside the manifest, created only if none is
+//! there (a folder: a file created exclusively; S3: a PUT with `If-None-Match: *`, which S3,
+//! R2 and MinIO honour) and read back, holding who took it and when, removed when the publish
+//! ends. A second
+//! publish finds it and stops before anything is sent. A lock older than the stale limit is
+//! taken over, with a message: its holder was killed (a normal failure removes its lock).
+
+use super::remote::{Headers, Remote};
+use super::{Error, remote_error};
+use crate::diag::{Diagnostic, code};
+
+/// The lock's key under the target's prefix.
+pub const LOCK: &str = ".hubgen-publish.lock";
+
+/// What the lock object says.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Holder {
+    /// `host:pid` of the publish that took it.
+    pub owner: String,
+    /// Unix seconds when it was taken.
+    pub since: u64,
+    /// Tells this publish's lock from another's with the same owner.
+    pub token: String,
+}
+
+/// A held lock; dropping it removes the lock object if it is still this publish's.
+pub struct Lock<'a> {
+    remote: &'a dyn Remote,
+    token: String,
+    /// Requests it made, for the report.
+    pub requests: u64,
+}
+
+fn headers() -> Headers {
+    Headers {
+        content_type: "application/json; charset=utf-8".into(),
+        cache_control: "no-store".into(),
+        sha256: String::new(),
+        content_encoding: None,
+    }
+}
+
+fn owner() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .or_else(|_| std::fs::read_to_string("/etc/hostname"))
+        .map(|h| h.trim().to_owned())
+        .ok()
+        .filter(|h| !h.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_else(|| "unknown-host".to_owned());
+    format!("{host}:{}", std::process::id())
+}
+
+fn token(owner: &str, now: u64) -> String {
+    use sha2::Digest as _;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let mut h = sha2::Sha256::new();
+    h.update(format!("{owner} {now} {nanos}").as_bytes());
+    crate::output::hex(&h.finalize()[..12])
+}
+
+/// Takes the target's lock, or says who holds it. `now` is Unix seconds; a lock older than
+/// `stale_secs` is taken over. The lock is read first, created only if absent (`If-None-Match`),
+/// then read back: a store that ignores the condition (some S3 emulators do) still cannot let a
+/// second publish overwrite a lock it has seen, and the loser of a race that overwrote finds the
+/// other's token.
+pub fn acquire(
+    remote: &dyn Remote,
+    now: u64,
+    stale_secs: u64,
+    break_lock: bool,
+) -> Result<Lock<'_>, Error> {
+    let owner = owner();
+    let me = Holder {
+        token: token(&owner, now),
+        owner,
+        since: now,
+    };
+    let body = serde_json::to_vec_pretty(&me).unwrap_or_default();
+    let fail = |f| remote_error(remote, &f);
+    let read = || -> Result<Option<Option<Holder>>, Error> {
+        Ok(remote
+            .get(LOCK)
+            .map_err(fail)?
+            .map(|b| serde_json::from_slice::<Holder>(&b).ok()))
+    };
+    let mut requests = 1;
+    if let Some(holder) = read()? {
+        let age = holder.as_ref().map(|h| now.saturating_sub(h.since));
+        if let (Some(h), Some(age)) = (&holder, age)
+            && age < stale_secs
+            && !break_lock
+        {
+            return Err(locked(remote, h, age, stale_secs));
+        }
+        let who = holder.as_ref().map_or_else(
+            || "an unreadable lock".to_owned(),
+            |h| format!("{} (taken {} min ago)", h.owner, age.unwrap_or(0) / 60),
+        );
+        eprintln!(
+            "publish: taking over the {} lock {LOCK} of {who} in {}",
+            if break_lock {
+                "given up (--break-lock)"
+            } else {
+                "stale"
+            },
+            remote.describe()
+        );
+        requests += 1;
+        remote.delete(LOCK).map_err(fail)?;
+    }
+    requests += 2;
+    let created = remote.create(LOCK, body, &headers()).map_err(fail)?;
+    match read()? {
+        Some(Some(h)) if created && h.token == me.token => Ok(Lock {
+            remote,
+            token: me.token,
+            requests,
+        }),
+        Some(Some(h)) => Err(locked(remote, &h, now.saturating_sub(h.since), stale_secs)),
+        _ => Err(Diagnostic::error(
+            code::PUBLISH_LOCKED,
+            format!(
+                "the lock {LOCK} on {} changed while this publish took it; nothing was sent",
+                remote.describe()
+            ),
+        )
+        .with_hint("another publish is starting; wait for it to finish, then publish again")),
+    }
+}
+
+fn locked(remote: &dyn Remote, h: &Holder, age: u64, stale_secs: u64) -> Error {
+    Diagnostic::error(
+        code::PUBLISH_LOCKED,
+        format!(
+            "another publish is running on {}: {} took its lock {} min ago; nothing was sent",
+            remote.describe(),
+            h.owner,
+            age / 60
+        ),
+    )
+    .with_hint(format!(
+        "wait for it to finish; if its publish was killed, run again with --break-lock (a lock older than {} min is taken over by itself)",
+        stale_secs / 60
+    ))
+}
+
+impl Drop for Lock<'_> {
+    fn drop(&mut self) {
+        // Removed only while it is still ours: a publish that outlived the stale limit must not
+        // remove the lock of the one that took over.
+        let ours = self
+            .remote
+            .get(LOCK)
+            .ok()
+            .flatten()
+            .and_then(|b| serde_json::from_slice::<Holder>(&b).ok())
+            .is_some_and(|h| h.token == self.token);
+        if ours && let Err(f) = self.remote.delete(LOCK) {
+            eprintln!(
+                "warning: cannot remove the lock {LOCK} from {}: {f}",
+                self.remote.describe()
+            );
+        }
+    }
+}
