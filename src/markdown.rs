@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Parser, Tag, TagEnd, html};
 
 use crate::diag::{Code, code};
 use crate::i18n::{Localizer, Tracked};
@@ -60,21 +60,6 @@ pub struct Problem {
     pub offset: usize,
     pub message: String,
     pub hint: Option<String>,
-}
-
-/// The Markdown hubgen reads: CommonMark with tables, footnotes, strikethrough and heading
-/// attributes, and smart punctuation when `smart`. The shortcode scanner parses with the same
-/// options, so what it takes for code is what renders as code.
-pub(crate) fn options(smart: bool) -> Options {
-    let base = Options::ENABLE_TABLES
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_HEADING_ATTRIBUTES;
-    if smart {
-        base | Options::ENABLE_SMART_PUNCTUATION
-    } else {
-        base
-    }
 }
 
 const BLOCK_MARK: &str = "<!--hubgen-block-";
@@ -275,7 +260,10 @@ pub fn to_html_with(
     typography: &Typography,
     resolve: &mut dyn FnMut(&str) -> Option<String>,
 ) -> Rendered {
-    let parser = Parser::new_ext(source, options(typography.smart_punctuation));
+    let parser = Parser::new_ext(
+        source,
+        shortcode::markdown_options(typography.smart_punctuation),
+    );
     // An attribute block always has its `}`.
     let gather = memchr::memchr(b'}', source.as_bytes()).is_some();
     // Room for the HTML: tags and escapes make it longer than the Markdown.

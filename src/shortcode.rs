@@ -257,6 +257,22 @@ pub const ESCAPE_OPEN: &str = "{{/*";
 pub const ESCAPE_CLOSE: &str = "*/}}";
 
 /// Finds every `{{ … }}` outside code (see [`scan_items`]), escaped ones left out.
+/// The Markdown hubgen reads: CommonMark with tables, footnotes, strikethrough and heading
+/// attributes, and smart punctuation when `smart`. The shortcode scanner parses with them and the
+/// renderer takes them from here, so what it takes for code is what renders as code.
+pub(crate) fn markdown_options(smart: bool) -> pulldown_cmark::Options {
+    use pulldown_cmark::Options;
+    let base = Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_HEADING_ATTRIBUTES;
+    if smart {
+        base | Options::ENABLE_SMART_PUNCTUATION
+    } else {
+        base
+    }
+}
+
 #[cfg(test)]
 pub fn scan(body: &str) -> (Vec<Call>, Vec<SyntaxError>) {
     let (items, errors) = scan_items(body);
@@ -293,7 +309,7 @@ pub fn scan_items(body: &str) -> (Vec<Item>, Vec<SyntaxError>) {
 /// Byte ranges of the code blocks and code spans of `body`, in order.
 fn code_ranges(body: &str) -> Vec<std::ops::Range<usize>> {
     use pulldown_cmark::{Event, Parser, Tag};
-    Parser::new_ext(body, crate::markdown::options(false))
+    Parser::new_ext(body, markdown_options(false))
         .into_offset_iter()
         .filter_map(|(e, range)| match e {
             Event::Start(Tag::CodeBlock(_)) | Event::Code(_) => Some(range),

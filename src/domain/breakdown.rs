@@ -231,11 +231,11 @@ impl Site<'_> {
                         .with_sub(Some({
                             // Versions the source gives are in the framework's text already.
                             let versions = match r.versions {
-                                super::model::Versions::Stated => String::new(),
-                                super::model::Versions::Minimums => {
+                                super::schema::Versions::Stated => String::new(),
+                                super::schema::Versions::Minimums => {
                                     format!(" ({})", l.s("calibration-versions-minimums"))
                                 }
-                                super::model::Versions::Unstated => {
+                                super::schema::Versions::Unstated => {
                                     format!(" ({})", l.s("calibration-versions-unstated"))
                                 }
                             };

@@ -151,7 +151,7 @@ fn arch_of(cat: &model::Catalog, args: &Input) -> Result<Model, Vec<Diagnostic>>
 
 /// Resolves the input against `data/` and computes the memory.
 pub fn estimate(args: &Input) -> Result<Estimate, Vec<Diagnostic>> {
-    let (cat, _) = model::load(&crate::extension::SiteFiles::new(&args.root))?;
+    let (cat, _) = super::load::load(&crate::extension::SiteFiles::new(&args.root))?;
     let method = cat.method_index(&args.method).ok_or_else(|| {
         invalid(
             format!("unknown method `{}`", args.method),

@@ -11,18 +11,18 @@ proptest! {
 
     #[test]
     fn data_loading(
-        which in 0..super::model::DATA_FILES.len(),
+        which in 0..super::load::DATA_FILES.len(),
         seed in any::<prop::sample::Index>(),
     ) {
         let tmp = tempfile::tempdir().expect("tempdir");
         let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
         std::fs::create_dir(tmp.path().join("data")).expect("mkdir");
-        for name in super::model::DATA_FILES {
+        for name in super::load::DATA_FILES {
             std::fs::copy(repo.join("data").join(name), tmp.path().join("data").join(name))
                 .expect("copy");
         }
         // Mutate one real file: a cut and an insertion of YAML syntax, placed by `seed`.
-        let name = super::model::DATA_FILES[which];
+        let name = super::load::DATA_FILES[which];
         let path = tmp.path().join("data").join(name);
         let text = std::fs::read_to_string(&path).expect("read");
         let mut s = text;
@@ -37,7 +37,7 @@ proptest! {
         let inserts = [": ", "- ", "{", "}", "[", "]", "\n", "0", "-1", ".nan", "é", "\"", "&a", "*a", "!!str ", "~"];
         s.replace_range(i..j.max(i), inserts[seed.index(inserts.len())]);
         std::fs::write(&path, &s).expect("write");
-        if let Err(diags) = super::model::load(&crate::extension::SiteFiles::new(tmp.path())) {
+        if let Err(diags) = super::load::load(&crate::extension::SiteFiles::new(tmp.path())) {
             prop_assert!(!diags.is_empty());
             for d in diags {
                 prop_assert!(d.file.is_some(), "no file: {d}");

@@ -11,6 +11,7 @@ pub mod estimate;
 pub mod export;
 #[cfg(test)]
 mod fuzz;
+mod load;
 pub mod memory;
 pub mod model;
 pub mod pages;
@@ -100,7 +101,7 @@ impl Provider for Domain {
 
 /// Loads `data/` and computes every table; errors point at the data file and row.
 pub fn load(files: &SiteFiles<'_>) -> Result<Domain, Vec<Diagnostic>> {
-    let (catalog, texts) = model::load(files)?;
+    let (catalog, texts) = load::load(files)?;
     match compute::compute(&catalog) {
         Ok(tables) => Ok(Domain {
             warnings: unset_warnings(&catalog)
@@ -206,14 +207,14 @@ fn unset_warnings(catalog: &model::Catalog) -> Vec<Diagnostic> {
     ));
     if catalog.contact.is_none() {
         out.push(not_set(
-            model::ORDERING_FILE,
+            schema::ORDERING_FILE,
             "no contact is set: no page says where to ask before ordering".into(),
             "write `contact: mailto:…` or `contact: https://…` in data/ordering.yaml; every page's footer links it",
         ));
     }
     if catalog.order_url.is_none() {
         out.push(not_set(
-            model::ORDERING_FILE,
+            schema::ORDERING_FILE,
             "no order URL is set: no offer has a Rent link".into(),
             "write data/ordering.yaml with `order_url: https://…?offer={offer}&term={term}&region={region}`",
         ));
@@ -243,7 +244,7 @@ fn terms_warnings(catalog: &model::Catalog) -> Vec<Diagnostic> {
     let unset = catalog.service.unset_keys();
     if !unset.is_empty() {
         out.push(not_set(
-            model::ORDERING_FILE,
+            schema::ORDERING_FILE,
             format!(
                 "service terms not set: {}; the renting page says they are not listed",
                 unset.join(", ")

@@ -538,7 +538,7 @@ pub struct RunRaw {
     pub author: String,
     pub framework: String,
     /// stated, minimums or unstated.
-    pub versions: super::model::Versions,
+    pub versions: Versions,
     pub model: String,
     pub arch: ArchRaw,
     /// A method id of methods.yaml.
@@ -589,4 +589,19 @@ pub struct ArchRaw {
     pub tied_embeddings: bool,
     #[serde(default)]
     pub attention_bias: bool,
+}
+
+/// The optional file of where Rent actions lead.
+pub const ORDERING_FILE: &str = "ordering.yaml";
+
+/// How a source gives the versions of the tools it ran.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Versions {
+    /// Exact versions.
+    Stated,
+    /// Lower bounds (`bitsandbytes>=0.43.0`).
+    Minimums,
+    /// None.
+    Unstated,
 }

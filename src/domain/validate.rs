@@ -308,7 +308,7 @@ pub(super) fn order_url(
 ) -> Result<String, Vec<Diagnostic>> {
     let template = &file.order_url.value;
     let at = |message: String, hint: &str| {
-        let loc = loc_of(super::model::ORDERING_FILE, &file.order_url);
+        let loc = loc_of(super::schema::ORDERING_FILE, &file.order_url);
         let mut texts = DataTexts::new();
         texts.insert(path.to_path_buf(), text.to_owned());
         vec![
@@ -368,7 +368,7 @@ pub(super) fn contact(
             let mut texts = DataTexts::new();
             texts.insert(path.to_path_buf(), text.to_owned());
             Err(vec![
-                loc_of(super::model::ORDERING_FILE, c)
+                loc_of(super::schema::ORDERING_FILE, c)
                     .error(
                         codes::DATA_OUT_OF_RANGE,
                         format!("contact `{}` is not a mailto: address or an http(s) URL", c.value),
@@ -390,7 +390,7 @@ pub(super) fn service(
     let Some(raw) = &file.service else {
         return Ok(Service::default());
     };
-    let f = super::model::ORDERING_FILE;
+    let f = super::schema::ORDERING_FILE;
     let mut texts = DataTexts::new();
     texts.insert(path.to_path_buf(), text.to_owned());
     let mut ck = Check {

@@ -35,7 +35,7 @@ fn f(v: &Value) -> f64 {
 }
 
 fn site() -> (model::Catalog, compute::Tables) {
-    let (cat, _) = model::load(&crate::extension::SiteFiles::new(Path::new(env!(
+    let (cat, _) = super::load::load(&crate::extension::SiteFiles::new(Path::new(env!(
         "CARGO_MANIFEST_DIR"
     ))))
     .expect("data/ loads");

@@ -96,6 +96,79 @@ mod avx512 {
         };
     }
 
+    /// The 64 steps of one block in every lane, before the block's state is added back.
+    #[target_feature(enable = "avx512f")]
+    fn steps(x: &[__m512i; 16], [mut a, mut b, mut c, mut d]: [__m512i; 4]) -> [__m512i; 4] {
+        step!(0xCA, a, b, c, d, x[0], K[0], 7);
+        step!(0xCA, d, a, b, c, x[1], K[1], 12);
+        step!(0xCA, c, d, a, b, x[2], K[2], 17);
+        step!(0xCA, b, c, d, a, x[3], K[3], 22);
+        step!(0xCA, a, b, c, d, x[4], K[4], 7);
+        step!(0xCA, d, a, b, c, x[5], K[5], 12);
+        step!(0xCA, c, d, a, b, x[6], K[6], 17);
+        step!(0xCA, b, c, d, a, x[7], K[7], 22);
+        step!(0xCA, a, b, c, d, x[8], K[8], 7);
+        step!(0xCA, d, a, b, c, x[9], K[9], 12);
+        step!(0xCA, c, d, a, b, x[10], K[10], 17);
+        step!(0xCA, b, c, d, a, x[11], K[11], 22);
+        step!(0xCA, a, b, c, d, x[12], K[12], 7);
+        step!(0xCA, d, a, b, c, x[13], K[13], 12);
+        step!(0xCA, c, d, a, b, x[14], K[14], 17);
+        step!(0xCA, b, c, d, a, x[15], K[15], 22);
+
+        step!(0xE4, a, b, c, d, x[1], K[16], 5);
+        step!(0xE4, d, a, b, c, x[6], K[17], 9);
+        step!(0xE4, c, d, a, b, x[11], K[18], 14);
+        step!(0xE4, b, c, d, a, x[0], K[19], 20);
+        step!(0xE4, a, b, c, d, x[5], K[20], 5);
+        step!(0xE4, d, a, b, c, x[10], K[21], 9);
+        step!(0xE4, c, d, a, b, x[15], K[22], 14);
+        step!(0xE4, b, c, d, a, x[4], K[23], 20);
+        step!(0xE4, a, b, c, d, x[9], K[24], 5);
+        step!(0xE4, d, a, b, c, x[14], K[25], 9);
+        step!(0xE4, c, d, a, b, x[3], K[26], 14);
+        step!(0xE4, b, c, d, a, x[8], K[27], 20);
+        step!(0xE4, a, b, c, d, x[13], K[28], 5);
+        step!(0xE4, d, a, b, c, x[2], K[29], 9);
+        step!(0xE4, c, d, a, b, x[7], K[30], 14);
+        step!(0xE4, b, c, d, a, x[12], K[31], 20);
+
+        step!(0x96, a, b, c, d, x[5], K[32], 4);
+        step!(0x96, d, a, b, c, x[8], K[33], 11);
+        step!(0x96, c, d, a, b, x[11], K[34], 16);
+        step!(0x96, b, c, d, a, x[14], K[35], 23);
+        step!(0x96, a, b, c, d, x[1], K[36], 4);
+        step!(0x96, d, a, b, c, x[4], K[37], 11);
+        step!(0x96, c, d, a, b, x[7], K[38], 16);
+        step!(0x96, b, c, d, a, x[10], K[39], 23);
+        step!(0x96, a, b, c, d, x[13], K[40], 4);
+        step!(0x96, d, a, b, c, x[0], K[41], 11);
+        step!(0x96, c, d, a, b, x[3], K[42], 16);
+        step!(0x96, b, c, d, a, x[6], K[43], 23);
+        step!(0x96, a, b, c, d, x[9], K[44], 4);
+        step!(0x96, d, a, b, c, x[12], K[45], 11);
+        step!(0x96, c, d, a, b, x[15], K[46], 16);
+        step!(0x96, b, c, d, a, x[2], K[47], 23);
+
+        step!(0x39, a, b, c, d, x[0], K[48], 6);
+        step!(0x39, d, a, b, c, x[7], K[49], 10);
+        step!(0x39, c, d, a, b, x[14], K[50], 15);
+        step!(0x39, b, c, d, a, x[5], K[51], 21);
+        step!(0x39, a, b, c, d, x[12], K[52], 6);
+        step!(0x39, d, a, b, c, x[3], K[53], 10);
+        step!(0x39, c, d, a, b, x[10], K[54], 15);
+        step!(0x39, b, c, d, a, x[1], K[55], 21);
+        step!(0x39, a, b, c, d, x[8], K[56], 6);
+        step!(0x39, d, a, b, c, x[15], K[57], 10);
+        step!(0x39, c, d, a, b, x[6], K[58], 15);
+        step!(0x39, b, c, d, a, x[13], K[59], 21);
+        step!(0x39, a, b, c, d, x[4], K[60], 6);
+        step!(0x39, d, a, b, c, x[11], K[61], 10);
+        step!(0x39, c, d, a, b, x[2], K[62], 15);
+        step!(0x39, b, c, d, a, x[9], K[63], 21);
+        [a, b, c, d]
+    }
+
     /// The MD5 of up to 16 buffers, one per lane; lanes past the buffers run empty and are
     /// dropped.
     #[target_feature(enable = "avx512f")]
@@ -132,73 +205,7 @@ mod avx512 {
                 };
             }
             let (aa, bb, cc, dd) = (a, b, c, d);
-            step!(0xCA, a, b, c, d, x[0], K[0], 7);
-            step!(0xCA, d, a, b, c, x[1], K[1], 12);
-            step!(0xCA, c, d, a, b, x[2], K[2], 17);
-            step!(0xCA, b, c, d, a, x[3], K[3], 22);
-            step!(0xCA, a, b, c, d, x[4], K[4], 7);
-            step!(0xCA, d, a, b, c, x[5], K[5], 12);
-            step!(0xCA, c, d, a, b, x[6], K[6], 17);
-            step!(0xCA, b, c, d, a, x[7], K[7], 22);
-            step!(0xCA, a, b, c, d, x[8], K[8], 7);
-            step!(0xCA, d, a, b, c, x[9], K[9], 12);
-            step!(0xCA, c, d, a, b, x[10], K[10], 17);
-            step!(0xCA, b, c, d, a, x[11], K[11], 22);
-            step!(0xCA, a, b, c, d, x[12], K[12], 7);
-            step!(0xCA, d, a, b, c, x[13], K[13], 12);
-            step!(0xCA, c, d, a, b, x[14], K[14], 17);
-            step!(0xCA, b, c, d, a, x[15], K[15], 22);
-
-            step!(0xE4, a, b, c, d, x[1], K[16], 5);
-            step!(0xE4, d, a, b, c, x[6], K[17], 9);
-            step!(0xE4, c, d, a, b, x[11], K[18], 14);
-            step!(0xE4, b, c, d, a, x[0], K[19], 20);
-            step!(0xE4, a, b, c, d, x[5], K[20], 5);
-            step!(0xE4, d, a, b, c, x[10], K[21], 9);
-            step!(0xE4, c, d, a, b, x[15], K[22], 14);
-            step!(0xE4, b, c, d, a, x[4], K[23], 20);
-            step!(0xE4, a, b, c, d, x[9], K[24], 5);
-            step!(0xE4, d, a, b, c, x[14], K[25], 9);
-            step!(0xE4, c, d, a, b, x[3], K[26], 14);
-            step!(0xE4, b, c, d, a, x[8], K[27], 20);
-            step!(0xE4, a, b, c, d, x[13], K[28], 5);
-            step!(0xE4, d, a, b, c, x[2], K[29], 9);
-            step!(0xE4, c, d, a, b, x[7], K[30], 14);
-            step!(0xE4, b, c, d, a, x[12], K[31], 20);
-
-            step!(0x96, a, b, c, d, x[5], K[32], 4);
-            step!(0x96, d, a, b, c, x[8], K[33], 11);
-            step!(0x96, c, d, a, b, x[11], K[34], 16);
-            step!(0x96, b, c, d, a, x[14], K[35], 23);
-            step!(0x96, a, b, c, d, x[1], K[36], 4);
-            step!(0x96, d, a, b, c, x[4], K[37], 11);
-            step!(0x96, c, d, a, b, x[7], K[38], 16);
-            step!(0x96, b, c, d, a, x[10], K[39], 23);
-            step!(0x96, a, b, c, d, x[13], K[40], 4);
-            step!(0x96, d, a, b, c, x[0], K[41], 11);
-            step!(0x96, c, d, a, b, x[3], K[42], 16);
-            step!(0x96, b, c, d, a, x[6], K[43], 23);
-            step!(0x96, a, b, c, d, x[9], K[44], 4);
-            step!(0x96, d, a, b, c, x[12], K[45], 11);
-            step!(0x96, c, d, a, b, x[15], K[46], 16);
-            step!(0x96, b, c, d, a, x[2], K[47], 23);
-
-            step!(0x39, a, b, c, d, x[0], K[48], 6);
-            step!(0x39, d, a, b, c, x[7], K[49], 10);
-            step!(0x39, c, d, a, b, x[14], K[50], 15);
-            step!(0x39, b, c, d, a, x[5], K[51], 21);
-            step!(0x39, a, b, c, d, x[12], K[52], 6);
-            step!(0x39, d, a, b, c, x[3], K[53], 10);
-            step!(0x39, c, d, a, b, x[10], K[54], 15);
-            step!(0x39, b, c, d, a, x[1], K[55], 21);
-            step!(0x39, a, b, c, d, x[8], K[56], 6);
-            step!(0x39, d, a, b, c, x[15], K[57], 10);
-            step!(0x39, c, d, a, b, x[6], K[58], 15);
-            step!(0x39, b, c, d, a, x[13], K[59], 21);
-            step!(0x39, a, b, c, d, x[4], K[60], 6);
-            step!(0x39, d, a, b, c, x[11], K[61], 10);
-            step!(0x39, c, d, a, b, x[2], K[62], 15);
-            step!(0x39, b, c, d, a, x[9], K[63], 21);
+            [a, b, c, d] = steps(&x, [a, b, c, d]);
 
             // Lanes whose message has ended keep their state.
             a = _mm512_mask_add_epi32(aa, active, aa, a);
