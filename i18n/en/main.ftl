@@ -7,7 +7,8 @@ skip-to-content = Skip to content
 nav-label = Main
 language-switcher-label = Language
 section-pages = Guides
-footer-arithmetic = Every figure on this site is taken from our published data or computed from it, so you can check it. Stock counts are as of the date shown beside them.
+footer-arithmetic = Prices, stock, and every memory, time and cost figure come from our published data or are computed from it, so you can check them; on-demand hourly rates are our illustration, not a quote. Stock counts are as of the date shown beside them.
+footer-data = The data, as JSON:
 footer-contact = Questions before you order:{ " " }
 footer-terms = Terms of service
 footer-copyright = © { $site }
@@ -117,7 +118,7 @@ storage-included = included
 storage-local-nvme-terms = { $encryption } encryption per instance; wiped { $days ->
     [one] one day
    *[other] { $days } days
-} after the term ends
+} after the term ends; unless renewed, its key is destroyed { $hold } h after the end, and the data are unreadable from then on
 storage-extra-nvme = Extra local NVMe
 storage-extra-nvme-terms = up to { $max } per node, same host, same encryption
 storage-network-volume = Network volume
@@ -185,7 +186,7 @@ term-months = { $count ->
     [one] one month
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. The weekly term's break-even is the weekly price divided by the same rates, to the whole hour of the week's 168. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. The weekly term's break-even is the weekly price divided by the same rates, to the whole hour of the week's 168. If you can rent by the hour for less than a term's own per-GPU-hour (under each price), that term never pays off, even 24/7. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
 
 ## Training table
 table-training-caption = How long a fine-tuning job takes, and what it costs
@@ -314,6 +315,9 @@ fmt-approx = ~{ $value }
 memory-ecc = { $memory } with ECC on
 memory-ecc-off = { $memory }, ECC off by default
 sharding-not-rented = { $allowed }
+catalog-link-single = not used: rented singly
+catalog-link-in-bundles = used only in { $bundles }
+sharding-rented-as = we rent it sharded only as { $bundles }
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
 fmt-links = { $links } × { $each }
@@ -328,6 +332,7 @@ memory-pick = pick: { $offer }
 price-per-gpu-hour = { $price }/GPU-h
 col-card-share = Share of the card
 fit-of-usable = of { $usable } usable per card
+fit-tight = { $of }; tight: run a few hundred steps and read the peak before you buy a month
 fit-rule = cheapest to finish our reference job: { $cost } for { $count } { $term ->
     [week] { $count ->
         [one] week
@@ -395,6 +400,7 @@ calibration-why-unstated-zero3 = the guide does not say how it measured (we comp
 offer-as-bundle = { $offer } (rented together)
 offer-as-single = { $offer } (single card)
 offer-as-single-none = { $offer } (single card, none in stock)
+stock-none-short = none in stock now
 unit-gib = “{ $value } GB”
 memory-pick-per-card = pick: { $offer }, { $gb } per card
 calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes per parameter, not 16)

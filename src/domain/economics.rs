@@ -13,6 +13,26 @@ use crate::i18n::{Arg, Tracked};
 use crate::view::{Cell, TableView};
 
 impl Site<'_> {
+    /// What a card's link is used for in what we rent: the bundles it joins, or nothing.
+    pub(super) fn link_use(&self, card: usize, l: &Tracked<'_>) -> String {
+        let bundles: Vec<String> = self
+            .tables
+            .offers
+            .iter()
+            .filter(|o| o.count > 1 && o.card == card)
+            .map(|o| self.offer_name(o, l))
+            .collect();
+        if bundles.is_empty() {
+            l.s("catalog-link-single")
+        } else {
+            l.t(
+                "catalog-link-in-bundles",
+                &[("bundles", Arg::Str(l.list(&bundles)))],
+            )
+            .unwrap_or_default()
+        }
+    }
+
     pub(super) fn memory_table(&self, l: &Tracked<'_>) -> TableView {
         let cat = self.cat;
         let rows = cat
@@ -139,7 +159,8 @@ impl Site<'_> {
                             .unwrap_or_default()
                         }));
                 vec![
-                    Cell::header(cat.cards[o.card].name.clone()),
+                    Cell::header(cat.cards[o.card].name.clone())
+                        .with_sub((!o.in_stock).then(|| l.s("stock-none-short"))),
                     Cell::text(per_month(l, o.monthly)),
                     // What the range is, in the reader's language; `source` in data records
                     // where it comes from, for the data exports.
@@ -464,9 +485,10 @@ impl Site<'_> {
             .offers
             .iter()
             .any(|o| o.card == card && o.count > 1);
-        // A card with no link between cards gets no "the card supports it" note.
+        // A card with no link between cards gets no "the card supports it" note; a bundled
+        // card's says which bundles use it.
         let note = match ic.sharding {
-            _ if bundled => None,
+            _ if bundled => Some(self.link_use(card, l)),
             Sharding::SingleCard => Some(l.s("spec-link-none")),
             _ => Some(l.s("spec-link-single")),
         };

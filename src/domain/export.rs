@@ -34,6 +34,7 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                 "cards": o.count,
                 "card_usable_bytes": o.usable,
                 "share_of_usable": round4(f.share),
+                "tight": super::units::dec(f.share) > cat.tight_share,
                 "weekly_usd": num(o.weekly),
                 "monthly_usd": num(o.monthly),
                 "per_gpu_hour_week_usd": num(o.per_gpu_hour_week),
@@ -49,7 +50,7 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
             })
         })
         .collect();
-    json!({ "headroom": num(cat.headroom), "rows": rows })
+    json!({ "headroom": num(cat.headroom), "tight_share": num(cat.tight_share), "rows": rows })
 }
 
 fn round4(v: f64) -> f64 {

@@ -285,6 +285,8 @@ pub struct Catalog {
     pub memory: MemoryModel,
     pub methods: Vec<Method>,
     pub headroom: Decimal,
+    /// Above this share of a card a fit is marked tight.
+    pub tight_share: Decimal,
     /// The job whose cost picks an offer: examples and epochs (tokens per example: training's).
     pub reference_job: (u32, u32),
     pub fit_rows: Vec<FitRow>,

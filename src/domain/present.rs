@@ -184,13 +184,21 @@ impl Site<'_> {
                     Cell::text(self.offer_name(o, l))
                         .with_sub(Some(why))
                         .with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(l.percent(dec(f.share).round_dp(2))).with_sub(Some(
-                        l.t(
-                            "fit-of-usable",
-                            &[("usable", Arg::Str(gb1(l, o.usable.gb())))],
-                        )
-                        .unwrap_or_default(),
-                    )),
+                    Cell::text(l.percent(dec(f.share).round_dp(2))).with_sub(Some({
+                        let of = l
+                            .t(
+                                "fit-of-usable",
+                                &[("usable", Arg::Str(gb1(l, o.usable.gb())))],
+                            )
+                            .unwrap_or_default();
+                        // Within the model's error of the line: worth a measured run first.
+                        if dec(f.share) > cat.tight_share {
+                            l.t("fit-tight", &[("of", Arg::Str(of.clone()))])
+                                .unwrap_or(of)
+                        } else {
+                            of
+                        }
+                    })),
                     Cell::text(usd_whole(l, o.weekly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
                     Cell::text(per_month(l, o.monthly))
@@ -306,7 +314,7 @@ impl Site<'_> {
                         .with_actions(self.rent_terms(o, None, l)),
                     Cell::text(gib(l, u64::from(c.vram_gb)))
                         .with_sub(Some(usable_text(l, o.usable))),
-                    Cell::text(link_text(ic, l)),
+                    Cell::text(link_text(ic, l)).with_sub(Some(self.link_use(o.card, l))),
                     Cell::text(usd_whole(l, o.weekly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
                     Cell::text(per_month(l, o.monthly))
@@ -413,11 +421,26 @@ impl Site<'_> {
                 } else {
                     l.list(&offers)
                 };
+                // Sharded work on this link, as we rent it: only the bundles.
+                let bundles: Vec<String> = self
+                    .tables
+                    .offers
+                    .iter()
+                    .filter(|o| o.count > 1 && cat.cards[o.card].interconnect == i)
+                    .map(|o| self.offer_name(o, l))
+                    .collect();
+                let rented_as = (!bundles.is_empty()).then(|| {
+                    l.t(
+                        "sharding-rented-as",
+                        &[("bundles", Arg::Str(l.list(&bundles)))],
+                    )
+                    .unwrap_or_default()
+                });
                 vec![
                     Cell::header(l.list(&names)).with_sub(ic.group_note.as_ref().map(|k| l.s(k))),
                     Cell::text(l.s(&format!("link-{}", ic.link))),
                     Cell::text(bandwidth(ic, l)),
-                    Cell::text(sharding),
+                    Cell::text(sharding).with_sub(rented_as),
                     Cell::text(offers),
                 ]
             })
@@ -483,6 +506,7 @@ impl Site<'_> {
                         &[
                             ("encryption", Arg::Str(s.encryption.clone())),
                             ("days", Arg::Num(f64::from(s.wipe_days))),
+                            ("hold", Arg::Num(f64::from(s.hold_hours))),
                         ],
                     )
                     .unwrap_or_default(),

@@ -191,6 +191,8 @@ pub use super::memory::{Precision, Trains};
 pub struct FitFile {
     /// A pick fits when the need is at most this share of the card's usable memory.
     pub headroom: S<Decimal>,
+    /// Above this share a fit is marked tight: within the model's error of the headroom.
+    pub tight_share: S<Decimal>,
     /// The job whose cost picks the offer: examples × epochs × training.yaml's tokens per example.
     pub reference_job: ReferenceJobRaw,
     pub rows: Vec<FitRowRaw>,

@@ -259,7 +259,7 @@ pub(super) fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagn
         memory::validate_calibration(&mut ck, calibration, (&method_index, &methods), &memory);
     let pricing = validate_pricing(&mut ck, pricing, &cards, &region_index);
     let offers = Offers::new(&cards, &pricing.bundles);
-    let (headroom, reference_job, fit_rows) =
+    let ((headroom, tight_share), reference_job, fit_rows) =
         validate_fit(&mut ck, fit, &model_index, &method_index, &offers);
     let refs = (&model_index, &method_index, &offers);
     let training = validate_training(&mut ck, training, refs, memory.defaults.grad_checkpointing);
@@ -279,6 +279,7 @@ pub(super) fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagn
         memory,
         methods,
         headroom,
+        tight_share,
         reference_job,
         fit_rows,
         calibration,
@@ -1147,10 +1148,11 @@ fn validate_fit(
     models: &Index,
     methods: &Index,
     offers: &Offers,
-) -> (Decimal, (u32, u32), Vec<FitRow>) {
+) -> ((Decimal, Decimal), (u32, u32), Vec<FitRow>) {
     let f = "fit.yaml";
     let FitFile {
         headroom,
+        tight_share,
         reference_job,
         rows,
     } = file;
@@ -1206,7 +1208,15 @@ fn validate_fit(
         "headroom",
         "the share of a card's memory a job may fill, e.g. 0.9",
     );
-    (headroom, reference, out)
+    let tight = ck.range(
+        f,
+        &tight_share,
+        dec(1, 2),
+        headroom.max(dec(1, 2)),
+        "tight_share",
+        "the share above which a fit is marked tight, at most the headroom, e.g. 0.8",
+    );
+    ((headroom, tight), reference, out)
 }
 
 /// A hand override of a computed offer and its reason: both or neither.
