@@ -220,7 +220,7 @@ fn s3_publish_uploads_what_changed_in_phases_and_deletes_last() {
     let first = publish_json(root, Some(&server), "s3://site", &[]);
     assert_eq!(first["uploaded"], files.len());
     let mut keys = server.keys();
-    keys.retain(|k| k != ".hubgen-publish.json");
+    keys.retain(|k| k != ".hubgen-publish.json" && !k.starts_with(".hubgen-publish/"));
     assert_eq!(keys, files.keys().cloned().collect::<Vec<_>>());
     let css = stylesheet(&files);
     let h = server.head(&css);
@@ -801,6 +801,110 @@ fn one_publish_at_a_time_on_s3() {
     build_ok(root);
     let keys = || server.keys();
     a_second_publish_waits_its_turn(root, Some(&server), "s3://site", &keys);
+}
+
+#[test]
+fn the_manifest_is_read_and_written_by_the_shard_that_changed() {
+    let site = fixture_copy();
+    let root = site.path();
+    // Enough pages for several shards (about 256 files each).
+    for i in 0..700 {
+        std::fs::create_dir_all(root.join("content/en/notes")).unwrap();
+        std::fs::write(
+            root.join(format!("content/en/notes/n{i:03}.md")),
+            format!("---\ntitle: Note {i}\n---\n\nNote number {i}.\n"),
+        )
+        .unwrap();
+    }
+    build_ok(root);
+    let dest = tempfile::tempdir().unwrap();
+    let to = format!("file://{}", dest.path().display());
+    let first = publish_json(root, None, &to, &[]);
+    let shard_files = |d: &Path| -> BTreeMap<String, Vec<u8>> {
+        common::tree(d)
+            .into_iter()
+            .filter(|(p, _)| p.to_string_lossy().starts_with(".hubgen-publish"))
+            .map(|(p, b)| (p.display().to_string(), b))
+            .collect()
+    };
+    let before = shard_files(dest.path());
+    let index: serde_json::Value = serde_json::from_slice(&before[".hubgen-publish.json"]).unwrap();
+    let count = index["shard_count"].as_u64().unwrap();
+    assert!(count >= 4, "{index}");
+    assert!(before.len() as u64 > count, "{:?}", before.keys());
+    // Nothing changed: the index alone is read, nothing is written.
+    let again = publish_json(root, None, &to, &[]);
+    assert_eq!(again["uploaded"], 0);
+    // The lock alone goes up.
+    assert!(again["bytes_sent"].as_u64().unwrap() < 512, "{again}");
+    assert_eq!(
+        again["bytes_received"].as_u64().unwrap(),
+        before[".hubgen-publish.json"].len() as u64
+    );
+    assert_eq!(shard_files(dest.path()), before);
+    // One page edited: its shard and the index change, no other shard.
+    edit(
+        root,
+        "content/en/notes/n123.md",
+        "Note number 123.",
+        "Note number 123, edited.",
+    );
+    build_ok(root);
+    let edited = publish_json(root, None, &to, &[]);
+    let after = shard_files(dest.path());
+    let changed: Vec<&String> = after
+        .keys()
+        .filter(|k| before.get(*k) != after.get(*k))
+        .collect();
+    assert!(
+        changed.contains(&&".hubgen-publish.json".to_owned()),
+        "{changed:?}"
+    );
+    let shards_changed = changed.iter().filter(|k| k.ends_with(".json.gz")).count();
+    assert!(
+        (1..=3).contains(&shards_changed),
+        "{shards_changed} shards rewritten: {changed:?}"
+    );
+    assert!(
+        edited["bytes_sent"].as_u64().unwrap() < first["bytes_sent"].as_u64().unwrap() / 10,
+        "{edited}"
+    );
+    // And the next publish from scratch of the same build agrees: nothing to send.
+    assert_eq!(publish_json(root, None, &to, &[])["uploaded"], 0);
+}
+
+#[test]
+fn a_whole_manifest_of_an_older_hubgen_is_read_and_replaced_by_shards() {
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    let dest = tempfile::tempdir().unwrap();
+    let to = format!("file://{}", dest.path().display());
+    publish_json(root, None, &to, &[]);
+    // What hubgen wrote before shards: every entry in the one file.
+    let index_path = dest.path().join(".hubgen-publish.json");
+    let files: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("public/.hubgen-manifest.json")).unwrap())
+            .unwrap();
+    let old = serde_json::json!({ "generator": "hubgen", "files": files["files"], "retired": [] });
+    std::fs::write(&index_path, serde_json::to_vec_pretty(&old).unwrap()).unwrap();
+    for e in std::fs::read_dir(dest.path().join(".hubgen-publish")).unwrap() {
+        std::fs::remove_file(e.unwrap().path()).unwrap();
+    }
+    let r = publish_json(root, None, &to, &[]);
+    assert_eq!(r["uploaded"], 0, "{r}");
+    let index: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&index_path).unwrap()).unwrap();
+    assert!(
+        index.get("files").is_none() && index["shard_count"].as_u64() >= Some(1),
+        "{index}"
+    );
+    assert!(
+        publish_json(root, None, &to, &[])["bytes_sent"]
+            .as_u64()
+            .unwrap()
+            < 512
+    );
 }
 
 #[test]

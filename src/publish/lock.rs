@@ -29,6 +29,8 @@ pub struct Lock<'a> {
     token: String,
     /// Requests it made, for the report.
     pub requests: u64,
+    /// Bytes it sent.
+    pub bytes: u64,
 }
 
 fn headers() -> Headers {
@@ -112,12 +114,14 @@ pub fn acquire(
         remote.delete(LOCK).map_err(fail)?;
     }
     requests += 2;
+    let bytes = body.len() as u64;
     let created = remote.create(LOCK, body, &headers()).map_err(fail)?;
     match read()? {
         Some(Some(h)) if created && h.token == me.token => Ok(Lock {
             remote,
             token: me.token,
             requests,
+            bytes,
         }),
         Some(Some(h)) => Err(locked(remote, &h, now.saturating_sub(h.since), stale_secs)),
         _ => Err(Diagnostic::error(

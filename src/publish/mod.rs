@@ -18,6 +18,7 @@ pub mod lock;
 pub mod remote;
 #[cfg(feature = "s3")]
 pub mod s3;
+pub mod shards;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -96,13 +97,25 @@ pub struct Retired {
 #[derive(Debug, Default, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
 pub struct RemoteManifest {
     pub generator: String,
+    /// Every file's entry, in a manifest written before shards (read, never written now).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<File>,
+    /// The shards the entries are split into (`shards.rs`); 0 in an old whole manifest.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub shard_count: usize,
+    /// Each shard's digest of what the build said about its files; empty for an empty shard.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shards: Vec<String>,
     #[serde(default)]
     pub retired: Vec<Retired>,
     /// Keys a publish was about to write for the first time, recorded before its first upload:
     /// a publish stopped half-way leaves them hubgen's, not a stranger's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pending: Vec<String>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl RemoteManifest {
@@ -234,10 +247,23 @@ fn mismatch(out: &Path, path: &str, what: &str) -> Error {
 }
 
 /// The plan, from the build manifest, the remote listing and the last publish's manifest.
+#[cfg(test)]
 pub fn plan(
     files: &[File],
     listing: &[Object],
     previous: Option<&RemoteManifest>,
+    opts: &Options,
+) -> Plan {
+    plan_with(files, listing, previous, &BTreeSet::new(), opts)
+}
+
+/// The plan, where the files of `unchanged` (in a shard the build reproduces, all in the
+/// listing) are known to be published as they are.
+pub fn plan_with(
+    files: &[File],
+    listing: &[Object],
+    previous: Option<&RemoteManifest>,
+    unchanged: &BTreeSet<String>,
     opts: &Options,
 ) -> Plan {
     let remote: BTreeMap<&str, &Object> = listing.iter().map(|o| (o.key.as_str(), o)).collect();
@@ -246,6 +272,10 @@ pub fn plan(
         .unwrap_or_default();
     let mut p = Plan::default();
     for f in files {
+        if !opts.force && unchanged.contains(&f.path) {
+            p.unchanged += 1;
+            continue;
+        }
         let (size, md5) = f.as_stored();
         let reason = match remote.get(f.path.as_str()) {
             _ if opts.force => Some(Reason::Force),
@@ -327,7 +357,7 @@ pub fn plan(
         generator: "hubgen".into(),
         files: files.to_vec(),
         retired,
-        pending: Vec::new(),
+        ..RemoteManifest::default()
     };
     p
 }
@@ -372,27 +402,38 @@ pub fn publish(
         lock.as_ref().map_or(0, |l| l.requests + 2),
         Ordering::Relaxed,
     );
+    meter
+        .bytes
+        .fetch_add(lock.as_ref().map_or(0, |l| l.bytes), Ordering::Relaxed);
     let listing = remote.list().map_err(fail)?;
     // The listing's pages and the manifest's GET.
     meter
         .requests
         .fetch_add(remote.list_requests(listing.len()) + 1, Ordering::Relaxed);
     let (previous, bytes_received) = read_previous(remote)?;
+    let view = read_shards(remote, files, &listing, previous.as_ref(), &meter)?;
     // What is there and hubgen did not write: refused, or with --force replaced by name.
-    let owned = RemoteManifest::owned(previous.as_ref());
+    let mut owned = RemoteManifest::owned(view.previous.as_ref());
+    owned.extend(view.unchanged.iter().map(String::as_str));
     let foreign: BTreeSet<&str> = listing
         .iter()
         .map(|o| o.key.as_str())
-        .filter(|k| !owned.contains(k))
+        .filter(|k| !owned.contains(k) && !shards::is_shard_key(k))
         .collect();
     if !foreign.is_empty() && !opts.force {
         return Err(foreign_error(remote, previous.is_some(), &foreign));
     }
-    let files = encode(files, previous.as_ref(), remote.stores_encoding());
-    let mut plan = plan(&files, &listing, previous.as_ref(), opts);
+    let files = &view.files;
+    let mut plan = plan_with(
+        files,
+        &listing,
+        view.previous.as_ref(),
+        &view.unchanged,
+        opts,
+    );
     let mut outcome = Outcome {
         purge: purge_urls(&plan, &opts.base_url),
-        bytes_received,
+        bytes_received: bytes_received + view.bytes,
         replaced_foreign: plan
             .uploads
             .iter()
@@ -433,16 +474,7 @@ pub fn publish(
             f.stored = Some(s);
         }
     }
-    let manifest = serde_json::to_vec_pretty(&plan.manifest).unwrap_or_default();
-    if previous.as_ref() != Some(&plan.manifest) {
-        meter.requests.fetch_add(1, Ordering::Relaxed);
-        meter
-            .bytes
-            .fetch_add(manifest.len() as u64, Ordering::Relaxed);
-        remote
-            .put(REMOTE_MANIFEST, manifest, &manifest_headers)
-            .map_err(fail)?;
-    }
+    write_manifest(remote, &plan, &view, previous.as_ref(), &meter)?;
     if !plan.deletes_refused {
         for key in &plan.deletes {
             meter.requests.fetch_add(1, Ordering::Relaxed);
@@ -492,6 +524,169 @@ fn upload_phases(
     Ok(uploaded)
 }
 
+/// The build's files and what the last publish's manifest says about them, read shard by shard:
+/// only the shards whose digest the build does not reproduce.
+struct View {
+    /// The build's files, with how each was stored where the last publish recorded it.
+    files: Vec<File>,
+    /// The last manifest's index, with the entries of the shards read (an old whole manifest:
+    /// all of them).
+    previous: Option<RemoteManifest>,
+    /// Files of the shards published as they are, every one in the listing.
+    unchanged: BTreeSet<String>,
+    count: usize,
+    digests: Vec<String>,
+    /// Per shard: published as it is.
+    same: Vec<bool>,
+    /// Bytes read.
+    bytes: u64,
+}
+
+fn read_shards(
+    remote: &dyn Remote,
+    files: Vec<File>,
+    listing: &[Object],
+    previous: Option<&RemoteManifest>,
+    meter: &Meter,
+) -> Result<View, Error> {
+    let stores = remote.stores_encoding();
+    let files = encode(files, None, stores);
+    let count = shards::keep_or_choose(previous.map_or(0, |p| p.shard_count), files.len());
+    let groups = shards::group(&files, count);
+    let digests: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            if g.is_empty() {
+                String::new()
+            } else {
+                shards::digest(&g.iter().map(|&i| &files[i]).collect::<Vec<_>>())
+            }
+        })
+        .collect();
+    let listed: BTreeMap<&str, &Object> = listing.iter().map(|o| (o.key.as_str(), o)).collect();
+    // As stored: there, and (unless stored encoded) of its size and, for a single PUT, its MD5.
+    let online = |f: &File| {
+        listed.get(f.path.as_str()).is_some_and(|o| {
+            f.content_encoding.is_some()
+                || (o.size == f.bytes
+                    && o.etag
+                        .as_deref()
+                        .is_none_or(|t| t.len() != 32 || t == f.md5))
+        })
+    };
+    let same: Vec<bool> = (0..count)
+        .map(|k| {
+            previous.is_some_and(|p| {
+                p.files.is_empty()
+                    && p.shard_count == count
+                    && p.shards.get(k) == Some(&digests[k])
+                    && groups[k].iter().all(|&i| online(&files[i]))
+            })
+        })
+        .collect();
+    let mut bytes = 0;
+    let previous = match previous {
+        None => None,
+        Some(p) => {
+            let mut view = p.clone();
+            for n in 0..p.shard_count {
+                let published_as_is = p.shard_count == count && same.get(n) == Some(&true);
+                let wanted = p.shards.get(n).is_some_and(|d| !d.is_empty()) && !published_as_is;
+                if !wanted {
+                    continue;
+                }
+                let key = shards::key(n, p.shard_count);
+                meter.requests.fetch_add(1, Ordering::Relaxed);
+                let got = remote.get(&key).map_err(|f| remote_error(remote, &f))?;
+                let Some(b) = got else {
+                    // Gone: its files are compared with the listing, as on a first publish.
+                    continue;
+                };
+                bytes += b.len() as u64;
+                view.files.extend(shards::decode(&b).map_err(|e| {
+                    Diagnostic::error(
+                        code::PUBLISH_FAILED,
+                        format!("the manifest shard {key} in {} cannot be read: {e}", remote.describe()),
+                    )
+                    .with_hint(format!("it is hubgen's; remove {REMOTE_MANIFEST} and {} from the target and publish with --force", shards::SHARD_DIR))
+                })?);
+            }
+            Some(view)
+        }
+    };
+    let unchanged = (0..count)
+        .filter(|&k| same[k])
+        .flat_map(|k| groups[k].iter().map(|&i| files[i].path.clone()))
+        .collect();
+    Ok(View {
+        files: encode(files, previous.as_ref(), stores),
+        previous,
+        unchanged,
+        count,
+        digests,
+        same,
+        bytes,
+    })
+}
+
+/// The new manifest: the shards that changed, then the index, then the old shards no index
+/// refers to any more.
+fn write_manifest(
+    remote: &dyn Remote,
+    plan: &Plan,
+    view: &View,
+    previous: Option<&RemoteManifest>,
+    meter: &Meter,
+) -> Result<(), Error> {
+    let fail = |f: Failure| remote_error(remote, &f);
+    let put = |key: &str, bytes: Vec<u8>, headers: &Headers| {
+        meter.requests.fetch_add(1, Ordering::Relaxed);
+        meter.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+        remote.put(key, bytes, headers).map_err(fail)
+    };
+    let shard_headers = Headers {
+        content_type: "application/gzip".into(),
+        cache_control: "no-store".into(),
+        sha256: String::new(),
+        content_encoding: None,
+    };
+    let mut by_shard: Vec<Vec<File>> = vec![Vec::new(); view.count];
+    for f in &plan.manifest.files {
+        by_shard[shards::shard_of(&f.path, view.count)].push(f.clone());
+    }
+    for (k, entries) in by_shard.into_iter().enumerate() {
+        if !view.same[k] && !entries.is_empty() {
+            put(
+                &shards::key(k, view.count),
+                shards::encode(entries),
+                &shard_headers,
+            )?;
+        }
+    }
+    let index = RemoteManifest {
+        generator: "hubgen".into(),
+        retired: plan.manifest.retired.clone(),
+        shard_count: view.count,
+        shards: view.digests.clone(),
+        ..RemoteManifest::default()
+    };
+    if previous != Some(&index) {
+        put(
+            REMOTE_MANIFEST,
+            serde_json::to_vec_pretty(&index).unwrap_or_default(),
+            &manifest_headers(),
+        )?;
+    }
+    if let Some(p) = previous {
+        let now = shards::keys_of(view.count, &view.digests);
+        for old in shards::keys_of(p.shard_count, &p.shards).difference(&now) {
+            meter.requests.fetch_add(1, Ordering::Relaxed);
+            remote.delete(old).map_err(fail)?;
+        }
+    }
+    Ok(())
+}
+
 /// How the remote manifest is stored: never cached.
 fn manifest_headers() -> Headers {
     Headers {
@@ -536,9 +731,7 @@ fn write_journal(
 ) -> Result<(), Error> {
     let mut journal = previous.cloned().unwrap_or_else(|| RemoteManifest {
         generator: "hubgen".into(),
-        files: Vec::new(),
-        retired: Vec::new(),
-        pending: Vec::new(),
+        ..RemoteManifest::default()
     });
     let mut pending: BTreeSet<String> = journal.pending.into_iter().collect();
     pending.extend(new_keys);
