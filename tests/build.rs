@@ -865,10 +865,11 @@ fn a_rented_card_without_its_local_nvme_says_not_listed_and_check_warns() {
             .find(|t| t.starts_with(name))
             .unwrap_or_default()
     };
-    assert!(spec("en/gpus/rtx-4090/index.html", "Local NVMe").contains("not listed yet"));
+    assert!(spec("en/gpus/rtx-4090/index.html", "Local NVMe").contains("not published yet"));
     assert!(spec("en/gpus/h100-sxm/index.html", "Local NVMe").contains("2 TB"));
     assert!(
-        spec("en/gpus/rtx-4090/index.html", "Host CPU, RAM and network").contains("not listed yet")
+        spec("en/gpus/rtx-4090/index.html", "Host CPU, RAM and network")
+            .contains("not published yet")
     );
     assert!(spec("en/gpus/h100-sxm/index.html", "Host RAM").contains("240 GB"));
     assert!(spec("en/gpus/h100-sxm/index.html", "Network").contains("100 Gbit/s"));
@@ -1045,7 +1046,7 @@ fn a_card_page_lists_the_images_of_its_vendor_and_check_warns_without_them() {
     build_ok(root);
     assert!(
         table_row(root, "en/gpus/h100-sxm/index.html", "Images and drivers")
-            .contains("not listed yet")
+            .contains("not published yet")
     );
     let (_, unset) = not_set_warnings(root);
     assert_eq!(unset.len(), 1, "{unset:?}");
@@ -1060,7 +1061,7 @@ fn a_card_page_lists_the_images_of_its_vendor_and_check_warns_without_them() {
     build_ok(root);
     assert!(
         table_row(root, "en/gpus/rtx-4090/index.html", "Images and drivers")
-            .contains("not listed yet")
+            .contains("not published yet")
     );
     let (_, unset) = not_set_warnings(root);
     assert_eq!(unset.len(), 1, "{unset:?}");
@@ -1137,11 +1138,9 @@ fn the_service_terms_are_a_table_and_a_footer_link_and_check_names_the_unset_one
         "",
     );
     build_ok(root);
-    assert!(row(en, "Refunds").contains("not listed yet; stated when you order"));
-    assert!(row(en, "Terms of service").contains("not listed yet; stated when you order"));
-    assert!(
-        row(uk, "Повернення коштів").contains("ще не вказано; зазначається під час замовлення")
-    );
+    assert!(row(en, "Refunds").contains("not published yet"));
+    assert!(row(en, "Terms of service").contains("not published yet"));
+    assert!(row(uk, "Повернення коштів").contains("ще не опубліковано"));
     assert!(row(en, "Uptime SLA").contains("99.5%"));
     assert!(!read(root, "en/gpu-memory/index.html").contains("legal/terms"));
     let (_, unset) = not_set_warnings(root);
@@ -1157,7 +1156,7 @@ fn the_service_terms_are_a_table_and_a_footer_link_and_check_names_the_unset_one
     let cut = ordering.find("service:").expect("service");
     std::fs::write(root.join("data/ordering.yaml"), &ordering[..cut]).expect("write");
     build_ok(root);
-    assert!(row(en, "If a card fails").contains("not listed yet"));
+    assert!(row(en, "If a card fails").contains("not published yet"));
     let (_, unset) = not_set_warnings(root);
     assert!(
         unset.len() == 1

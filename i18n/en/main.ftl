@@ -15,7 +15,7 @@ footer-copyright = © { $site }
 root-description = GPU rental for fine-tuning, with arithmetic you can check. Choose your language.
 root-choose = Read in English
 not-found-title = Page not found
-not-found-body = This page does not exist. Go to the home page:
+not-found-body = This page does not exist. Go to the home page in
 
 ## Number formats
 fmt-usd = ${ $amount }
@@ -33,10 +33,10 @@ price-per-month = { $price }/mo
 price-per-tb-month = { $price } per TB per month
 price-per-tb = { $price } per TB
 offer-bundle = { $count }× { $card }
-region-with-city = { $id } { $city }
-city-dallas = Dallas
-city-ashburn = Ashburn
-city-hillsboro = Hillsboro
+region-with-city = { $id } ({ $city })
+city-dallas = Dallas, TX
+city-ashburn = Ashburn, VA
+city-hillsboro = Hillsboro, OR
 
 ## Methods
 method-full = full fine-tuning
@@ -47,7 +47,7 @@ method-qlora = QLoRA
 table-fit-caption = GPU memory a fine-tuning job needs, and the card that fits it
 col-job = Model and method
 col-vram-needed = VRAM needed
-col-card-that-fits = Card that fits
+col-card-that-fits = Card that fits (our estimate)
 col-card-vram = Card VRAM
 col-weekly = Weekly
 col-monthly = Monthly
@@ -63,9 +63,9 @@ fit-note-4bit-base-rank = 4-bit base
 fit-note-4bit-base = 4-bit base
 fit-note-bf16-resident = BF16 base
 fit-note-bf16-base = BF16 base
-fit-note-4bit-weights = weights { $weights }: linear layers in 4 bits, embeddings in 16
+fit-note-4bit-weights = weights { $weights }: linear layers in 4-bit NF4, embeddings and output head in BF16
 fit-note-bf16-one-card = BF16 base, one card
-fit-note-adam-bytes = Adam, { $bytes } bytes per parameter
+fit-note-adam-bytes = AdamW, { $bytes } bytes per parameter
 fit-note-zero3-node = ZeRO-3 across the node
 pick-note-cheapest-cuda = NVLink, the cheapest CUDA path
 pick-note-no-sharding = no sharding
@@ -83,11 +83,11 @@ col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-table-cards-note = Under each price is its per-GPU-hour: a week's price divided by 168 hours, a month's by { $hours }. The interconnect is the link the card supports; we join cards over it only in the multi-card bundles we list, and otherwise rent each card on its own. In-stock counts are as of the date below; click one to see the split by region.
+table-cards-note = VRAM is the size the card is sold as, in binary gigabytes; below it is the memory a job can actually use, in GB of 10⁹ bytes as nvidia-smi or amd-smi reports it, which is why it reads higher. Under each price is its per-GPU-hour price: a week's price divided by 168 hours, a month's by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; click one to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
-table-interconnect-caption = How GPUs talk to each other, and what sharded training each link allows (bandwidth in both directions together)
+table-interconnect-caption = How GPUs talk to each other, and what sharded training each link allows (bidirectional bandwidth)
 col-cards = Cards
 col-link = Link between cards
 col-bandwidth = Bandwidth
@@ -118,7 +118,7 @@ storage-included = included
 storage-local-nvme-terms = { $encryption } encryption per instance; wiped { $days ->
     [one] one day
    *[other] { $days } days
-} after the term ends; unless renewed, its key is destroyed { $hold } h after the end, and the data are unreadable from then on
+} after the rental ends; unless renewed, its key is destroyed { $hold } h after the rental ends, and the data is unreadable from then on
 storage-extra-nvme = Extra local NVMe
 storage-extra-nvme-terms = up to { $max } per node, same host, same encryption
 storage-network-volume = Network volume
@@ -136,9 +136,9 @@ service-failure = If a card fails
 service-failure-replace = replaced with a working card in the same region
 service-failure-replace-or-credit = replaced in the same region, or the lost time credited pro rata
 service-refund = Refunds
-service-refund-none = none: a paid term is not refunded
+service-refund-none = none: a paid rental is not refunded
 service-refund-unused-days = unused whole days refunded pro rata
-service-refund-before-start = only before the term starts
+service-refund-before-start = only before the rental starts
 service-ready = Ready after payment
 service-ready-minutes = within { $n ->
     [one] a minute
@@ -154,28 +154,28 @@ service-ready-days = within { $n ->
 } of a confirmed payment
 service-terms = Terms of service
 service-terms-label = Read the terms of service
-service-not-listed = not listed yet; stated when you order
+service-not-listed = not published yet
 
 ## Bundles
-table-bundles-caption = Multi-card bundles
+table-bundles-caption = Bundles: a node or a pair of GPUs rented together
 col-bundle = Bundle
 col-discount = Discount
 bundle-list-price = without discount { $price }
 table-bundles-note = A bundle costs the single-card price times the number of cards, less the discount, rounded to { $sig } significant figures.
 
 ## Memory table
-table-memory-caption = GPU memory by model and method, with its terms
+table-memory-caption = GPU memory by model and method, with its components
 col-model = Model
 memory-model-arch = { $layers } layers, hidden { $hidden }, vocabulary { $vocab }
-memory-no-fit = no offer in stock holds it
+memory-no-fit = nothing in stock holds it
 
 ## Break-even table
-table-break-even-caption = Monthly term or hourly rent: where they cost the same
+table-break-even-caption = Monthly rental or hourly rates: where they cost the same
 col-market-hourly = Market hourly
 col-break-even-hours = Break-even, GPU-hours a month
 col-share-of-month = Share of the month
 col-window-hourly = Two weeks 24/7 at the hourly rate
-col-window-weekly = Two weeks on weekly terms
+col-window-weekly = Two weeks as weekly rentals
 break-even-share-over = { $low } to over { $full }
 break-even-over-month = above { $hours } h: at the low rate, hourly stays cheaper even round the clock
 term-weeks = { $count ->
@@ -186,14 +186,14 @@ term-months = { $count ->
     [one] one month
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. The weekly term's break-even is the weekly price divided by the same rates, to the whole hour of the week's 168. If you can rent by the hour for less than a term's own per-GPU-hour (under each price), that term never pays off, even 24/7. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. The weekly break-even is the weekly price divided by the same rates, rounded to the nearest hour (a week has 168). If you can rent by the hour for less than a week's or a month's own per-GPU-hour price (the catalog shows it under each price), that rental never pays off, even 24/7. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
 
 ## Training table
 table-training-caption = How long a fine-tuning job takes, and what it costs
 col-offer = Card or bundle
 col-hours = Hours
 col-cost-hourly = Pro-rata cost at the per-GPU-hour price
-col-cost-term = Cheapest term that covers it
+col-cost-term = Cheapest rental that covers it
 training-job-size = { $examples } examples × { $epochs } epochs, { $tokens } tokens
 training-term-k = { $k } FLOPs per parameter per token × { $params }B parameters
 training-term-flops = { $flops } FLOPs in all
@@ -204,22 +204,22 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
 training-of-vram = of { $vram } usable
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint's, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price of the term that covers them (a week's price divided by 168 hours or a month's by { $hours }, and by the cards) times the cards. Click the hours to see how they break down.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint's, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price of the rental, a week or a month, that covers them (a week's price divided by 168 hours or a month's by { $hours }, and by the cards) times the cards. Click the hours to see how they break down.
 unit-million = { $value }M
 
 ## Jobs that fit a card
 table-jobs-caption = Fine-tuning jobs that fit one { $card }
 col-share-of-card = Share of the card
-table-jobs-note = A job fits when it needs at most { $headroom } of the memory the card really offers, { $usable }; the share is of that figure.
+table-jobs-note = A job fits when it needs at most { $headroom } of the card's usable memory, { $usable }; the share is of that figure.
 
 ## Card pages
 gpus-title = GPUs to rent
 gpus-description = Every GPU we rent, with its specifications, weekly and monthly prices, availability, and the fine-tuning jobs it fits.
-gpus-intro = Every card we rent has its own page with its specifications, prices, stock by region, the fine-tuning jobs it fits and, where we have one, a worked training estimate.
+gpus-intro = The table lists the cards in stock at our last count. Every card we rent, including those out of stock, has its own page below, with its specifications, prices, stock by region, the fine-tuning jobs it fits and, where we have one, a worked training estimate.
 card-page-title = { $card } rental
-card-page-description = Rent an { $card } ({ $vram }) for fine-tuning from { $monthly }: specs, prices, stock by region, the jobs it fits and the break-even against hourly rent.
-card-page-description-out = The { $card } ({ $vram }) was out of stock in every region at our last count; its price is { $monthly }. Specs, prices, the jobs it fits and the break-even against hourly rent.
-card-page-intro = The { $card } has { $vram } of memory. It rents for { $weekly } a week or { $monthly_amount } a month; the monthly price works out to { $hourly } per GPU-hour.
+card-page-description = { $card } ({ $vram }) rental for fine-tuning from { $monthly }: specs, prices, stock by region, the jobs it fits and the break-even against hourly rates.
+card-page-description-out = The { $card } ({ $vram }) was out of stock in every region at our last count; its price is { $monthly }. Specs, prices, the jobs it fits and the break-even against hourly rates.
+card-page-intro = The { $card } is sold with { $vram } of memory. It rents for { $weekly } a week or { $monthly_amount } a month; the monthly price works out to { $hourly } per GPU-hour.
 card-page-specs = Specifications
 card-page-prices = Prices
 card-page-availability = Stock by region
@@ -263,7 +263,7 @@ spec-interconnect = Interconnect
 spec-software = Software
 spec-power = Power
 spec-local-nvme = Local NVMe included
-spec-not-listed = not listed yet
+spec-not-listed = not published yet
 spec-host = Host CPU, RAM and network
 spec-host-cpu = Host CPU cores
 spec-host-ram = Host RAM
@@ -276,14 +276,14 @@ chart-memory-title = GPU memory each fine-tuning job needs, against card capacit
 chart-memory-desc = Bars show the memory each job needs, on a logarithmic scale; vertical lines mark the capacities of the cards and bundles we rent: { $caps }. Needs:
 chart-memory-axis = GB, logarithmic scale
 chart-memory-caps = Capacity, GB
-chart-memory-caption = Memory each job needs (bars) against the memory of our cards and bundles (vertical lines). The table above holds the same figures with their terms.
+chart-memory-caption = Memory each job needs (bars) against the memory of our cards and bundles (vertical lines). The table above holds the same figures with their components.
 chart-break-even-title = { $offer }: a month’s cost against GPU-hours used
-chart-break-even-desc = The monthly term for the { $offer } costs { $term } however many hours you use. Renting by the hour at { $rate } costs more the more you use, and passes the term at { $hours } GPU-hours of a { $month }-hour month.
+chart-break-even-desc = A month's rental of the { $offer } costs { $term } however many hours you use. Renting by the hour at { $rate } costs more the more you use, and passes the month's price at { $hours } GPU-hours of a { $month }-hour month.
 chart-break-even-axis-hours = GPU-hours used in a month
-chart-break-even-term = Monthly term, { $term }
+chart-break-even-term = Monthly rental, { $term }
 chart-break-even-hourly = Hourly, { $rate }
-chart-break-even-caption = Below { $hours } GPU-hours a month, hourly rent is cheaper; above that, the term is.
-table-card-prices-note = Under each price is its per-GPU-hour: a week's price divided by 168 hours, a month's by { $hours }, and by the number of cards. Under the marketed memory is what the cards really offer.
+chart-break-even-caption = Across { $hours } GPU-hours a month the answer depends on your hourly rate: below the low end, hourly is cheaper; above the high end, the month is.
+table-card-prices-note = Under each price is its per-GPU-hour price: a week's price divided by 168 hours, a month's by { $hours }, and by the number of cards. Below the marketed size is the memory the card actually reports, in GB of 10⁹ bytes.
 group-note-two-four-eight = 2-, 4- or 8-way
 
 ## Pages shown from another language
@@ -329,23 +329,23 @@ memory-logits = logits { $value }
 memory-buffers = working buffers { $value }
 memory-per-card = on each of the { $cards } cards { $value }
 memory-pick = pick: { $offer }
-price-per-gpu-hour = { $price }/GPU-h
+price-per-gpu-hour = { $price }/GPU-hr
 col-card-share = Share of the card
 fit-of-usable = of { $usable } usable per card
 fit-tight = { $of }; tight: run a few hundred steps and read the peak before you buy a month
-fit-rule = cheapest to finish our reference job: { $cost } for { $count } { $term ->
+fit-rule = cheapest for our reference job: { $cost } ({ $term ->
     [week] { $count ->
-        [one] week
-       *[other] weeks
+        [one] one week
+       *[other] { $count } weeks
     }
    *[month] { $count ->
-        [one] month
-       *[other] months
+        [one] one month
+       *[other] { $count } months
     }
-}
+})
 fit-override = our choice: { $reason }
-table-fit-note = Memory figures come from our model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of the memory it really offers, as nvidia-smi or amd-smi reports it. Among the offers in stock that qualify, we pick the one that finishes our reference job for the least money, bought in whole weeks or months: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all, at { $mfu } of the card's dense BF16 TFLOPS. Totals are rounded up to whole GB, and the per-card figures of multi-card jobs up to 0.1 GB; a share is of the exact figure. Per GPU-hour divides a week's price by 168 hours, or a month's by { $hours }, and then by the number of cards. Click a figure to see how it breaks down.
-table-memory-note = Memory figures come from our model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of the memory it really offers.
+table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the cards and bundles in stock that qualify, we pick the one that finishes our reference job for the least money, bought in whole weeks or months: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all, at { $mfu } of the card's dense BF16 TFLOPS. Totals are rounded up to whole GB, and the per-card figures of multi-card jobs up to 0.1 GB; a share is of the exact figure. Per GPU-hour divides a week's price by 168 hours, or a month's by { $hours }, and then by the number of cards. Click a figure to see how it breaks down.
+table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of its usable memory.
 table-breakdown-caption = { $job }: memory term by term
 col-term = Term
 col-formula = Formula
@@ -380,19 +380,30 @@ calibration-versions-minimums = minimum versions as stated
 calibration-versions-unstated = versions not stated
 calibration-source = Source
 calibration-source-label = { $source } (opens the published measurement)
-col-week-break-even = Weekly term: break-even, hours
+col-week-break-even = Weekly rental: break-even, hours
 break-even-of-week = of the week’s { $hours } h; { $price } a week
-break-even-over-week = { $price } a week: above { $hours } h, the week costs more than renting by the hour all week at that rate
+break-even-over-week = { $price } a week; at the low rate the break-even is over { $hours } h, so a week never pays off
 free-nodes = { $cards ->
-    [2] pairs of GPUs on one node free: { $nodes }
-    [one] whole { $cards }-card nodes free: { $nodes }
-   *[other] whole { $cards }-card nodes free: { $nodes }
+    [2] { $nodes ->
+        [0] no pair free on one node
+        [one] one pair free on one node
+       *[other] { $nodes } pairs free, each on one node
+    }
+    [one] { $nodes ->
+        [one] one whole node free
+       *[other] { $nodes } whole nodes free
+    }
+   *[other] { $nodes ->
+        [0] no whole { $cards }-card node free
+        [one] one whole { $cards }-card node free
+       *[other] { $nodes } whole { $cards }-card nodes free
+    }
 }
 usable-gb = { $value } usable
 spec-vram-marketed = the size in the card's name, as the vendor markets it; jobs are compared with the usable memory below
 spec-usable = Usable memory
 spec-usable-source = { $mib } MiB as { $tool } reports it; every job is compared with this figure
-calibration-why-loader = ms-swift's reserved peak is only 14% under the same job in BF16 LoRA although the 4-bit base is 10 GB smaller: the allocator likely keeps the BF16 checkpoint's blocks freed while quantising at load, which our model does not count
+calibration-why-loader = ms-swift's reserved peak is only 14% under the same job in BF16 LoRA although the 4-bit base is 10 GB smaller: the allocator likely keeps the BF16 checkpoint's blocks freed while quantizing at load, which our model does not count
 calibration-why-attention = without checkpointing at 4,096 tokens this run keeps more per layer than our model's tensors (its attention implementation is not stated; eager attention also keeps the score matrices)
 calibration-why-qwen-logits = Qwen-1's own model code keeps more copies of the logits (152,000-entry vocabulary) than the transformers path our model assumes
 calibration-why-small-fsdp = the smallest job of the set: fixed FSDP buffers our model does not count weigh most here
@@ -401,10 +412,11 @@ offer-as-bundle = { $offer } (rented together)
 offer-as-single = { $offer } (single card)
 offer-as-single-none = { $offer } (single card, none in stock)
 stock-none-short = none in stock now
-unit-gib = “{ $value } GB”
+unit-gib = { $value } GB
 memory-pick-per-card = pick: { $offer }, { $gb } per card
 calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes per parameter, not 16)
 calibration-on = on
 calibration-off = off
 spec-link-single = the card supports it; we rent this card on its own, so the link is not used
 spec-link-none = we rent this card on its own
+free-nodes-all = every free card here is in a free { $offer } node: renting one card breaks that node up

@@ -47,7 +47,7 @@ method-qlora = QLoRA
 table-fit-caption = 微调任务需要多少显存，以及装得下它的卡
 col-job = 模型与方法
 col-vram-needed = 所需显存
-col-card-that-fits = 推荐配置
+col-card-that-fits = 选用配置
 col-card-vram = 配置显存
 col-weekly = 周租
 col-monthly = 月租
@@ -57,7 +57,7 @@ rent-month = 租一个月
 rent-week-label = 租一周：{ $offer }，{ $region }
 rent-month-label = 租一个月：{ $offer }，{ $region }
 fit-job = { $size } { $method }
-fit-cheapest-same = 与推荐配置相同
+fit-cheapest-same = 与选用配置相同
 fit-per-card = 每卡 { $gb }，共 { $cards } 张卡
 fit-note-4bit-base-rank = 4 bit 基座，rank { $rank }
 fit-note-4bit-base = 4 bit 基座
@@ -77,13 +77,13 @@ memory-reserve = 运行时预留 { $value }
 memory-total = 合计 { $value }
 
 ## 卡目录
-table-cards-caption = 可租来训练的卡，按可用显存从大到小排列
+table-cards-caption = 有现货的训练用 GPU（按可用显存从大到小）
 col-gpu = GPU
 col-vram = 显存
-col-interconnect = 卡支持的互联
+col-interconnect = 卡间互联（硬件规格）
 col-free-now = 空闲
 spec-no-fp8 = 不支持 FP8
-table-cards-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡支持的互联”一列只说明卡本身支持哪种链路：我们只在列出的多卡配置中通过它把卡连起来，单卡出租时用不到它。现货数量以表下日期为准，展开可查看各区域的分布。
+table-cards-note = 表中只列出目前有现货的卡，暂无现货的卡见各自的页面。每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“标称”是厂商的叫法，这个 GB 实为 GiB；“可用”是 nvidia-smi 或 amd-smi 报告的显存，按 10⁹ 字节计，所以数字反而更大。“卡间互联”一列只说明卡本身支持哪种链路：我们只在列出的多卡配置中通过它把卡连起来，单卡出租时用不到它。现货数量以表下日期为准，展开可查看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## 互联
@@ -161,11 +161,11 @@ col-break-even-hours = 盈亏平衡点（每月 GPU 小时）
 col-share-of-month = 占整月比例
 col-window-hourly = 连续两周全天使用，按小时租
 col-window-weekly = 连续两周，按周租
-break-even-share-over = { $low } 至 { $full } 以上
-break-even-over-month = 按低端小时价，要超过 { $hours } 小时才回本：即使整月不停机，按小时租也更便宜
+break-even-share-over = { $low }–{ $full } 以上
+break-even-over-month = 按低端小时价，盈亏平衡点超过整月的 { $hours } 小时：即使整月不停机，按小时租也更便宜
 term-weeks = { $count } 周
 term-months = { $count } 个月
-table-break-even-note = 盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按每月 { $hours } 小时计算。周租的盈亏平衡点是周价除以同样的小时价，取整到小时，一周共 168 小时。如果按小时租的价格低于某个租期自身的每 GPU 小时价（见价格下方），这个租期即使全天使用也回不了本。连续两周全天使用共 { $window } 小时。小时价区间是我们整理的示例值，并非任何一家平台的报价。
+table-break-even-note = 盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按每月 { $hours } 小时计算。周租的盈亏平衡点是周价除以同样的小时价，取整到小时，一周共 168 小时。如果按小时租的价格低于某个租期自身的每 GPU 小时价（见价格下方），这个租期即使全天使用，也比按小时租贵。连续两周全天使用共 { $window } 小时。小时价区间是我们整理的示例值，并非任何一家平台的报价。
 
 ## 训练表
 table-training-caption = 一次微调要跑多久、花多少钱
@@ -174,13 +174,13 @@ col-hours = 时长（小时）
 col-cost-hourly = 费用（按每 GPU 小时折算价）
 col-cost-term = 够用的最便宜租期
 training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $tokens }个 token
-training-term-k = 每参数每 token { $k } FLOPs × { $params }B 参数
+training-term-k = 每参数每 token { $k } FLOPs × { $params } × 10⁹ 个参数
 training-term-flops = 共 { $flops } FLOPs
 training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 算力利用率 { $mfu }
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
 training-of-vram = 可用 { $vram }
 training-at-rate = 每 GPU 小时 { $rate }
-table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按检查点的实际结构计算。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）指硬件峰值算力的利用率，而不是 MFU；利用率越高，时长越短。费用 = 时长 × 覆盖这段时长的租期的每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数。展开时长可查看计算过程。
+table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）指硬件峰值算力的利用率，而不是 MFU；利用率越高，时长越短。费用 = 时长 × 覆盖这段时长的租期的每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数。展开时长可查看计算过程。
 unit-million = { $scale ->
     [yi] { $yi } 亿
    *[wan] { $wan } 万
@@ -193,8 +193,8 @@ table-jobs-note = 任务所需显存不超过该卡实际可用显存（{ $usabl
 
 ## 单卡页面
 gpus-title = 可租用的 GPU
-gpus-description = 我们出租的全部 GPU：规格、周租和月租价格、空闲情况，以及每张卡装得下的微调任务。
-gpus-intro = 我们出租的每张卡都有单独的页面，列出规格、价格、各区域的空闲数量和它装得下的微调任务；部分卡页还附有一次训练的时长与费用示例。
+gpus-description = 我们出租的 GPU：规格、周租和月租价格、空闲情况，以及每张卡装得下的微调任务；表中是有现货的卡，暂无现货的卡见各自的页面。
+gpus-intro = 下表列出目前有现货的卡。我们出租的每张卡，包括暂无现货的，都有单独的页面（见表下的列表），列出规格、价格、各区域的空闲数量和它装得下的微调任务；部分卡页还附有一次训练的时长与费用示例。
 card-page-title = { $card } 租赁
 card-page-description = 租用 { $card } 做微调：{ $vram } 显存，{ $monthly }。本页列出规格、价格、空闲情况、装得下的任务和盈亏平衡点。
 card-page-description-out = { $card }（{ $vram } 显存）在最近一次库存统计中各区域均无现货；租金为 { $monthly }。本页列出规格、价格、装得下的任务和盈亏平衡点。
@@ -222,7 +222,7 @@ month-of-9 = 9月
 month-of-10 = 10月
 month-of-11 = 11月
 month-of-12 = 12月
-card-not-stocked = 这张卡在各区域均无现货。
+card-not-stocked = 这张卡在各区域均无现货。显存相近、有现货的卡，见全部 GPU 的列表。
 table-card-specs-caption = { $card } 规格
 table-card-prices-caption = { $card } 价格
 table-card-availability-caption = { $card } 各区域的空闲数量
@@ -262,7 +262,7 @@ chart-break-even-axis-hours = 每月使用的 GPU 小时数
 chart-break-even-term = 按月租，{ $term }
 chart-break-even-hourly = 按小时租，每小时 { $rate }
 chart-break-even-caption = 每月用量低于 { $hours } GPU 小时时，按小时租更便宜；高于这个数，月租更便宜。
-table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。标称显存下方是这些卡实际可用的显存。
+table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。标称显存下方是这些卡实际可用的显存：标称的 GB 实为 GiB，可用显存按 10⁹ 字节计，所以数字反而更大。
 group-note-two-four-eight = 2、4 或 8 卡
 
 ## Pages shown from another language
@@ -286,7 +286,7 @@ rent-month-in = 在 { $region } 租一个月
 rent-week-in-label = 在 { $region } 租一周：{ $offer }
 rent-month-in-label = 在 { $region } 租一个月：{ $offer }
 col-we-rent = 可租用的方式
-table-interconnect-note = “分片训练”一列说明该互联本身允许什么。ZeRO-3 和 FSDP 在 PCIe 上也能跑，只是更慢，因为每一步都要在卡之间传输权重和梯度。最后一列是我们以该互联出租的单卡和多卡配置：“—”表示这些卡只作对比，我们不出租。多卡只以该列中的配置整节点出租，其余的卡都单卡出租。
+table-interconnect-note = “分片训练”一列说明该互联本身允许什么。ZeRO-3 和 FSDP 在 PCIe 上也能跑，只是更慢，因为每一步都要在卡之间传输权重和梯度。最后一列是我们以该互联出租的单卡和多卡配置：“—”表示这些卡只作对比，我们不出租。多张卡只以该列中的多卡配置连在一起出租：8 卡配置是一整台节点，2× A100 SXM 是同一节点上的一对卡；其余的卡都单卡出租。
 service-contact = 联系方式
 service-contact-label = 下单前咨询的联系方式
 gpus-list-title = 各卡页面
@@ -317,8 +317,8 @@ fit-rule = 完成参考任务最便宜：{ $cost }，{ $count } { $term ->
    *[month] 个月
 }
 fit-override = 我们的选择：{ $reason }
-table-fit-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另加 { $reserve } 运行时预留，并为分配器加上其张量的 { $allocator }。任务占用不超过该卡实际可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom } 时，这张卡才算合格。在有现货的合格方案中，我们选完成参考任务花钱最少的一个，按整周或整月租用计价。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token，按该卡稠密 BF16 TFLOPS 的 { $mfu } 计算。总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每 GPU 小时价格：周价除以 168 小时，或月价除以 { $hours } 小时，再除以卡数。点击数字可查看各项组成。
-table-memory-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，另加 { $reserve } 运行时预留和张量的 { $allocator }（分配器）。每个数字都是单卡上的任务；选卡表给出我们会租的卡上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格。
+table-fit-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡实际可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom } 时，这张卡才算合格。在有现货的合格方案中，我们选完成参考任务花钱最少的一个，按整周或整月租用计价。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token，按该卡稠密 BF16 TFLOPS 的 { $mfu } 计算。总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每 GPU 小时价格：周价除以 168 小时，或月价除以 { $hours } 小时，再除以卡数。点击数字可查看各项组成。
+table-memory-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。每个数字都是单卡上的任务；选卡表给出我们会租的卡上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格。
 table-breakdown-caption = { $job }：显存逐项计算
 col-term = 项目
 col-formula = 公式
@@ -345,23 +345,23 @@ calibration-settings = { $seq } 个 token，batch size { $batch }，{ $cards ->
     [1] 单卡（不分片）
    *[other] { $cards } 张卡 { $sharding }
 }，梯度检查点：{ $checkpointing }
-calibration-allocated = 峰值已分配
-calibration-reserved = 峰值已预留
+calibration-allocated = 已分配显存峰值
+calibration-reserved = 预留显存峰值
 calibration-nvidia-smi = nvidia-smi
 calibration-unstated = 未说明测量方式
 calibration-versions-minimums = 仅注明最低版本
 calibration-versions-unstated = 未注明版本
 calibration-source = 来源
 calibration-source-label = { $source }（打开公开的实测）
-col-week-break-even = 周租：回本小时数
+col-week-break-even = 周租的盈亏平衡点（小时）
 break-even-of-week = 一周共 { $hours } 小时；周租 { $price }
-break-even-over-week = 周租 { $price }：按低端小时价，回本要超过一周的 { $hours } 小时，即使整周不停机，周租也比按小时租贵
+break-even-over-week = 周租 { $price }：按低端小时价，盈亏平衡点超过一周的 { $hours } 小时，整周按小时租也更便宜
 free-nodes = { $cards ->
     [2] 同一节点上空闲的成对卡：{ $nodes }
    *[other] 空闲的整台 { $cards } 卡节点：{ $nodes }
 }
 usable-gb = 可用 { $value }
-spec-vram-marketed = 厂商规格；任务按下一行的可用显存比较
+spec-vram-marketed = 厂商规格（这个 GB 实为 GiB）；任务按下一行的可用显存比较
 spec-usable = 可用显存
 spec-usable-source = { $tool } 读数 { $mib } MiB；所有任务都按这个数字比较
 calibration-why-loader = ms-swift 的峰值预留显存只比同一任务的 BF16 LoRA 低 14%，而 4 bit 基座要小 10 GB：分配器很可能保留了加载时量化后释放的 BF16 检查点显存块，我们的模型不计这部分
@@ -369,7 +369,7 @@ calibration-why-attention = 不开梯度检查点、4,096 个 token 时，这次
 calibration-why-qwen-logits = Qwen-1 自带的模型代码保留的 logits 副本（词表约 15.2 万）比我们模型假定的 transformers 路径更多
 calibration-why-small-fsdp = 这是整组里最小的任务：我们模型未计入的 FSDP 固定缓冲区在这里占比最大
 calibration-why-unstated-zero3 = 该指南没有说明测量方式（我们按分配器占用的显存比较）
-offer-as-bundle = { $offer }（整组出租）
+offer-as-bundle = { $offer }（多卡配置）
 offer-as-single = { $offer }（单卡）
 offer-as-single-none = { $offer }（单卡，暂无现货）
 stock-none-short = 目前无现货
@@ -380,3 +380,4 @@ calibration-on = 开
 calibration-off = 关
 spec-link-single = 卡本身支持；这张卡单卡出租，用不到这条互联
 spec-link-none = 这张卡只单卡出租
+free-nodes-all = 这里的空闲卡全部属于空闲的 { $offer } 节点：单租一张就会拆散这台节点

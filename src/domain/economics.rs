@@ -655,6 +655,24 @@ impl Site<'_> {
                         )
                         .unwrap_or_default()
                     })
+                    .chain(
+                        // Every free card here is in a free node: a single rental breaks one.
+                        offers
+                            .iter()
+                            .find(|o| {
+                                let n = o.free.get(i).copied().unwrap_or(0);
+                                o.count > 1
+                                    && n > 0
+                                    && n * o.count == free.get(i).copied().unwrap_or(0)
+                            })
+                            .map(|o| {
+                                l.t(
+                                    "free-nodes-all",
+                                    &[("offer", Arg::Str(self.offer_name(o, l)))],
+                                )
+                                .unwrap_or_default()
+                            }),
+                    )
                     .collect();
                 vec![
                     Cell::header(r.code.clone()),
