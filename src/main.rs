@@ -60,9 +60,13 @@ fn main() -> ExitCode {
     if let Some(root) = root
         && !root.is_dir()
     {
-        eprintln!(
-            "error: the site root `{}` is not a folder\n  = hint: run hubgen in the site's folder, or pass --root <folder>",
-            root.display()
+        eprint!(
+            "{}",
+            diag::Diagnostic::error(
+                diag::code::CLI_INVALID,
+                format!("the site root `{}` is not a folder", root.display())
+            )
+            .with_hint("run hubgen in the site's folder, or pass --root <folder>")
         );
         return ExitCode::from(2);
     }
@@ -105,7 +109,7 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprint!("{}", diag::Diagnostic::error(diag::code::CLI_INVALID, e));
                 ExitCode::from(2)
             }
         },
@@ -330,7 +334,7 @@ fn i18n_command(args: &cli::I18nArgs) -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    eprint!("{}", diag::Diagnostic::error(diag::code::CLI_INVALID, e));
                     ExitCode::from(2)
                 }
             }

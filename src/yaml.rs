@@ -73,6 +73,10 @@ fn code_for(err: &serde_saphyr::Error) -> Code {
 fn clean_message(raw: &str) -> String {
     let first = raw.lines().next().unwrap_or(raw).trim();
     let cut = first.find(" at line ").map_or(first, |i| &first[..i]);
+    // The parser's advice to its own API user is not the writer's.
+    let cut = cut
+        .split_once(", set DuplicateKeyPolicy")
+        .map_or(cut, |(m, _)| m);
     cut.trim_end_matches(':').trim().to_owned()
 }
 

@@ -106,6 +106,23 @@ fn set(root: &Path, rel: &str, key: &str, value: &str) -> String {
     plant(root, rel, &old, &format!("{key}: {value}"), value)
 }
 
+/// `rel:line:col` of the first `needle` in a file.
+fn locate(root: &Path, rel: &str, needle: &str) -> String {
+    let text = std::fs::read_to_string(root.join(rel)).expect("read");
+    let off = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("{rel} lacks {needle:?}"));
+    let line = text[..off].matches('\n').count() + 1;
+    let col = text[..off]
+        .rsplit('\n')
+        .next()
+        .unwrap_or("")
+        .chars()
+        .count()
+        + 1;
+    format!("{rel}:{line}:{col}")
+}
+
 /// A new page under content/en.
 fn page(root: &Path, name: &str, text: &str) -> String {
     let rel = format!("content/en/{name}");
@@ -148,12 +165,114 @@ const SNAPSHOTTED: [&str; 9] = [
     "--out a folder hubgen did not write",
 ];
 
+/// The diagnostic code each case must give (README: a stable code per kind of error).
+const CODES: &[(&str, &str)] = &[
+    ("base_url that is not a URL", "config-invalid"),
+    ("yaml syntax", "yaml-syntax"),
+    ("unknown data key with a suggestion", "yaml-unknown-key"),
+    ("duplicate key", "yaml-duplicate-key"),
+    ("wrong type", "yaml-invalid-value"),
+    ("card id that climbs out of the output", "url-segment"),
+    ("card id in upper case", "url-segment"),
+    ("bundle id with a slash", "url-segment"),
+    ("region id with a space", "url-segment"),
+    ("model id with a dot segment", "url-segment"),
+    ("layers 0", "data-out-of-range"),
+    ("kv heads that do not divide heads", "data-inconsistent"),
+    ("params NaN", "data-out-of-range"),
+    ("negative price", "data-out-of-range"),
+    ("monthly below weekly", "data-inconsistent"),
+    ("discount of 150%", "data-out-of-range"),
+    ("MFU above 1", "data-out-of-range"),
+    ("hours per month out of a month", "data-out-of-range"),
+    ("epochs 0", "data-out-of-range"),
+    ("storage days out of range", "data-out-of-range"),
+    ("SLA of 120%", "data-out-of-range"),
+    ("provisioning time of 0 minutes", "data-out-of-range"),
+    ("unknown refund rule", "yaml-invalid-value"),
+    ("unknown key in the service terms", "yaml-unknown-key"),
+    ("terms URL that is not https", "data-out-of-range"),
+    ("duplicate image id", "data-duplicate-id"),
+    ("image for an unknown vendor", "yaml-invalid-value"),
+    ("missing images file", "data-file-missing"),
+    ("unknown region in stock", "data-unknown-reference"),
+    ("unknown interconnect", "data-unknown-reference"),
+    ("fit row naming an unknown model", "data-unknown-reference"),
+    ("missing data file", "data-file-missing"),
+    ("data file that is not UTF-8", "file-not-utf8"),
+    ("impossible date", "front-matter-invalid"),
+    ("29 February of a common year", "front-matter-invalid"),
+    ("slug that climbs", "front-matter-invalid"),
+    ("slug with a slash", "front-matter-invalid"),
+    ("unknown front-matter key", "yaml-unknown-key"),
+    ("front matter not closed", "front-matter-unclosed"),
+    ("no front matter", "front-matter-missing"),
+    ("page that is not UTF-8", "file-not-utf8"),
+    ("file name that cannot be a URL", "url-segment"),
+    ("folder name that cannot be a URL", "url-segment"),
+    ("symlink that leaves the site", "file-symlink"),
+    ("symlink loop", "file-symlink"),
+    ("unknown shortcode", "shortcode-unknown"),
+    ("unknown shortcode argument", "shortcode-args"),
+    (
+        "shortcode naming an unknown offer",
+        "shortcode-unknown-item",
+    ),
+    ("link to a page that does not exist", "link-unresolved"),
+    ("template syntax error", "template"),
+    ("template calling an unknown filter", "template"),
+    ("Fluent syntax error", "fluent-syntax"),
+    ("string the data names but English lacks", "strings-missing"),
+    ("string with a variable nobody passes", "template"),
+    ("unknown config key", "yaml-unknown-key"),
+    ("locale code in upper case", "config-invalid"),
+    ("locale code that climbs", "config-invalid"),
+    ("locale listed twice", "config-invalid"),
+    ("fallback to an unknown locale", "config-invalid"),
+    ("header value with a CR LF in it", "config-invalid"),
+    ("content type that is not a media type", "config-invalid"),
+    ("slug longer than a file name may be", "url-segment"),
+    (
+        "alias with a segment longer than a file name may be",
+        "front-matter-invalid",
+    ),
+    ("slug on a section page", "front-matter-invalid"),
+    ("theme that does not exist", "config-invalid"),
+    ("static file named like a hidden file", "url-segment"),
+    ("--out a source folder", "output-refused"),
+    ("--out inside a source folder", "output-refused"),
+    ("--out the site root", "output-refused"),
+    ("--out a folder above the site", "output-refused"),
+    ("--out an existing file", "output-refused"),
+    ("--out a folder hubgen did not write", "output-refused"),
+    (
+        "--out hubgen's folder with a file added to it",
+        "output-refused",
+    ),
+    ("--out a symlink to a source folder", "output-refused"),
+    ("--out below a file", "write-failed"),
+    ("publish into the site's root", "publish-foreign"),
+    ("publish into a source folder", "publish-foreign"),
+    (
+        "publish into a folder inside a source folder",
+        "publish-foreign",
+    ),
+    ("publish into the build it publishes", "publish-foreign"),
+    ("publish over files hubgen did not write", "publish-foreign"),
+    ("disk full while writing", "write-failed"),
+    ("--root that does not exist", "cli-invalid"),
+    ("new page outside content", "cli-invalid"),
+    ("new page in a locale the site lacks", "cli-invalid"),
+    ("stamp of a page that does not exist", "cli-invalid"),
+    ("stamp of a path that climbs out", "cli-invalid"),
+];
+
 fn cases() -> Vec<(&'static str, Setup)> {
     vec![
         // ---- data/ ----
         ("yaml syntax", |r| {
             let at = set(r, "data/pricing.yaml", "hours_per_month", "[720");
-            build(&[&at[..at.rfind(':').unwrap_or(0)]])
+            build(&[&at])
         }),
         ("unknown data key with a suggestion", |r| {
             let at = plant(r, "data/cards.yaml", "vram_gb:", "vram_gbb:", "vram_gbb");
@@ -167,11 +286,13 @@ fn cases() -> Vec<(&'static str, Setup)> {
                 "hold_hours: 1\nwipe_days:",
                 "hold",
             );
-            build(&["data/storage.yaml:", "duplicate"])
+            // Reported where the key comes again: the fixture's own `hold_hours` below.
+            let again = locate(r, "data/storage.yaml", "hold_hours: 48");
+            build(&[&again, "duplicate mapping key: hold_hours"])
         }),
         ("wrong type", |r| {
             let at = set(r, "data/cards.yaml", "vram_gb", "eighty");
-            build(&[&at])
+            build(&[&at, "eighty"])
         }),
         ("card id that climbs out of the output", |r| {
             let at = plant(
@@ -296,7 +417,15 @@ fn cases() -> Vec<(&'static str, Setup)> {
         }),
         ("unknown region in stock", |r| {
             plant(r, "data/cards.yaml", "dfw-1: 5", "dfx-1: 5", "dfx");
-            build(&["data/cards.yaml:", "unknown region `dfx-1`", "dfw-1"])
+            // At the stock count the unknown region carries.
+            let at = locate(r, "data/cards.yaml", "dfx-1: 5");
+            let (file_line, col) = at.rsplit_once(':').expect("col");
+            let col: usize = col.parse::<usize>().expect("col") + "dfx-1: ".len();
+            build(&[
+                &format!("{file_line}:{col}"),
+                "unknown region `dfx-1`",
+                "dfw-1",
+            ])
         }),
         ("unknown interconnect", |r| {
             let at = set(r, "data/cards.yaml", "interconnect", "nvlinq");
@@ -348,7 +477,7 @@ fn cases() -> Vec<(&'static str, Setup)> {
         }),
         ("front matter not closed", |r| {
             page(r, "probe.md", "---\ntitle: Probe\nText.\n");
-            build(&["content/en/probe.md:", "not closed"])
+            build(&["content/en/probe.md:1:1", "not closed"])
         }),
         ("no front matter", |r| {
             page(r, "probe.md", "Just text.\n");
@@ -384,20 +513,20 @@ fn cases() -> Vec<(&'static str, Setup)> {
         }),
         // ---- Markdown and shortcodes ----
         ("unknown shortcode", |r| {
-            let at = body(r, "Costs {{ cheapset(term=\"monthly\") }}.", "cheapset");
-            build(&[&at[..at.rfind(':').unwrap_or(0)], "cheapest"])
+            let at = body(r, "Costs {{ cheapset(term=\"monthly\") }}.", "{{");
+            build(&[&at, "cheapest"])
         }),
         ("unknown shortcode argument", |r| {
             let at = body(r, "Costs {{ cheapest(trem=\"monthly\") }}.", "{{");
-            build(&[&at[..at.rfind(':').unwrap_or(0)], "term"])
+            build(&[&at, "term"])
         }),
         ("shortcode naming an unknown offer", |r| {
             let at = body(r, "{{ price(offer=\"h100-sxn\") }}", "{{");
-            build(&[&at[..at.rfind(':').unwrap_or(0)], "h100-sxm"])
+            build(&[&at, "h100-sxm"])
         }),
         ("link to a page that does not exist", |r| {
             let at = body(r, "See [this](@/no-such-page.md).", "@/");
-            build(&[&at[..at.rfind(':').unwrap_or(0)], "no-such-page"])
+            build(&[&at, "no-such-page"])
         }),
         // ---- templates ----
         ("template syntax error", |r| {
@@ -407,9 +536,9 @@ fn cases() -> Vec<(&'static str, Setup)> {
                 "themes/default/templates/page.html",
                 "<h1>{{ page.title }}</h1>",
                 "<h1>{{ page.title </h1>",
-                "{{",
+                "</",
             );
-            build(&[&at[..at.find(':').unwrap_or(0)]])
+            build(&[&at, "expected }}"])
         }),
         ("template calling an unknown filter", |r| {
             theme_page(r);
@@ -425,14 +554,18 @@ fn cases() -> Vec<(&'static str, Setup)> {
         // ---- Fluent ----
         ("Fluent syntax error", |r| {
             // The parser notices the unclosed placeable where the next line starts.
-            plant(
+            let at = plant(
                 r,
                 "i18n/en/main.ftl",
                 "nav-label = Main",
                 "nav-label = { Main",
                 "{",
             );
-            build(&["i18n/en/main.ftl:", "Fluent syntax error"])
+            let line: usize = at.split(':').nth(1).expect("line").parse().expect("line");
+            build(&[
+                &format!("i18n/en/main.ftl:{}:1", line + 1),
+                "Fluent syntax error",
+            ])
         }),
         ("string the data names but English lacks", |r| {
             plant(
@@ -442,7 +575,8 @@ fn cases() -> Vec<(&'static str, Setup)> {
                 "fit-note-4bit-bse =",
                 "bse",
             );
-            build(&["data/fit.yaml:", "fit-note-4bit-base"])
+            let at = locate(r, "data/fit.yaml", "fit-note-4bit-base");
+            build(&[&at, "fit-note-4bit-base"])
         }),
         ("string with a variable nobody passes", |r| {
             plant(
@@ -452,18 +586,24 @@ fn cases() -> Vec<(&'static str, Setup)> {
                 "skip-to-content = Skip to { $where }",
                 "{",
             );
-            build(&["skip-to-content", "cannot be formatted", "where"])
+            // Named where a template formats it.
+            build(&[
+                "templates/base.html:",
+                "skip-to-content",
+                "cannot be formatted",
+                "$where",
+            ])
         }),
         // ---- config ----
         ("unknown config key", |r| {
-            plant(
+            let at = plant(
                 r,
                 "hubgen.yaml",
                 "theme: default",
                 "theme: default\nthem: x",
                 "them:",
             );
-            build(&["hubgen.yaml:", "them"])
+            build(&[&at, "them"])
         }),
         ("base_url that is not a URL", |r| {
             let at = plant(
@@ -500,8 +640,8 @@ fn cases() -> Vec<(&'static str, Setup)> {
             ])
         }),
         ("fallback to an unknown locale", |r| {
-            plant(r, "hubgen.yaml", "fallback: [en]", "fallback: [pl]", "pl");
-            build(&["hubgen.yaml:", "`pl`"])
+            let at = plant(r, "hubgen.yaml", "fallback: [en]", "fallback: [pl]", "pl");
+            build(&[&at, "`pl`"])
         }),
         ("header value with a CR LF in it", |r| {
             let at = plant(
@@ -554,8 +694,8 @@ fn cases() -> Vec<(&'static str, Setup)> {
             ])
         }),
         ("theme that does not exist", |r| {
-            plant(r, "hubgen.yaml", "theme: default", "theme: fancy", "fancy");
-            build(&["hubgen.yaml:", "themes/fancy"])
+            let at = plant(r, "hubgen.yaml", "theme: default", "theme: fancy", "fancy");
+            build(&[&at, "themes/fancy"])
         }),
         // ---- static files ----
         ("static file named like a hidden file", |r| {
@@ -650,9 +790,15 @@ fn cases() -> Vec<(&'static str, Setup)> {
             env: Vec::new(),
         }),
         ("stamp of a page that does not exist", |_| Expect {
+            args: vec!["i18n".into(), "stamp".into(), "uk/no-such.md".into()],
+            exit: 2,
+            says: vec!["no translated page `content/uk/no-such.md`".into()],
+            env: Vec::new(),
+        }),
+        ("stamp of a path that climbs out", |_| Expect {
             args: vec!["i18n".into(), "stamp".into(), "uk/../../x.md".into()],
             exit: 2,
-            says: vec!["uk/../../x.md".into()],
+            says: vec!["no translated page `content/uk/../../x.md`".into()],
             env: Vec::new(),
         }),
     ]
@@ -728,6 +874,16 @@ fn every_bad_input_is_named_exits_non_zero_and_changes_nothing() {
             if !stderr.contains(s.as_str()) {
                 problems.push(format!("does not say {s:?}"));
             }
+        }
+        // Every case names its kind of error by its stable code.
+        let codes: Vec<&str> = stderr
+            .match_indices("error[")
+            .filter_map(|(i, _)| stderr[i + 6..].split_once(']').map(|(c, _)| c))
+            .collect();
+        match CODES.iter().find(|(n, _)| n == name) {
+            Some((_, c)) if codes.contains(c) => {}
+            Some((_, c)) => problems.push(format!("code: expected {c}, got {codes:?}")),
+            None => problems.push(format!("no expected code listed; it gives {codes:?}")),
         }
         if before != after {
             let changed: Vec<String> = before

@@ -420,3 +420,4 @@ calibration-off = off
 spec-link-single = the card supports it; we rent this card on its own, so the link is not used
 spec-link-none = we rent this card on its own
 free-nodes-all = every free card here is in a free { $offer } node: renting one card breaks that node up
+rent-breaks-node = In { $region } every free card is in a free { $bundle } node: renting one breaks that node up.

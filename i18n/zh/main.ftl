@@ -381,3 +381,4 @@ calibration-off = 关
 spec-link-single = 卡本身支持；这张卡单卡出租，用不到这条互联
 spec-link-none = 这张卡只单卡出租
 free-nodes-all = 这里的空闲卡全部属于空闲的 { $offer } 节点：单租一张就会拆散这台节点
+rent-breaks-node = { $region } 的空闲卡全部属于空闲的 { $bundle } 节点：单租一张就会拆散这台节点。

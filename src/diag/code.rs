@@ -100,6 +100,8 @@ codes! {
     WRITE_LEFTOVER = "write-leftover";
     /// The new site is in place but the old one could not be removed.
     WRITE_OLD_KEPT = "write-old-kept";
+    /// `build --out` names a folder hubgen may not write into (nothing was written).
+    OUTPUT_REFUSED = "output-refused";
     /// `publish --to` names no target hubgen can publish to.
     PUBLISH_TARGET = "publish-target";
     /// The folder to publish has no build manifest (not built, or not by hubgen).

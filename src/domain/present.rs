@@ -182,7 +182,10 @@ impl Site<'_> {
                         }))
                         .with_details(memory_terms(l, &f.need)),
                     Cell::text(self.offer_name(o, l))
-                        .with_sub(Some(why))
+                        .with_sub(Some(match self.breaks_node(o, l) {
+                            Some(w) => l.sentences(&why, &w),
+                            None => why,
+                        }))
                         .with_actions(self.rent_terms(o, None, l)),
                     Cell::text(l.percent(dec(f.share).round_dp(2))).with_sub(Some({
                         let of = l
@@ -266,6 +269,28 @@ impl Site<'_> {
         })
     }
 
+    /// A warning for the Rent actions of a single card whose every free card, in the region the
+    /// actions order from, is in a free node of a bundle: renting one breaks that node up.
+    pub(super) fn breaks_node(&self, o: &super::compute::Offer, l: &Tracked<'_>) -> Option<String> {
+        if o.count > 1 {
+            return None;
+        }
+        let region = o.free.iter().position(|&n| n >= 1)?;
+        let free = o.free[region];
+        let bundle = self.tables.offers.iter().find(|b| {
+            let nodes = b.free.get(region).copied().unwrap_or(0);
+            b.card == o.card && b.count > 1 && nodes > 0 && nodes * b.count == free
+        })?;
+        l.t(
+            "rent-breaks-node",
+            &[
+                ("region", Arg::Str(self.cat.regions[region].code.clone())),
+                ("bundle", Arg::Str(self.offer_name(bundle, l))),
+            ],
+        )
+        .ok()
+    }
+
     /// A week and a month of an offer, in `region` or in the first region with its cards free.
     pub(super) fn rent_terms<'s>(
         &'s self,
@@ -310,7 +335,10 @@ impl Site<'_> {
                 let name = c.name.clone();
                 vec![
                     Cell::header(name)
-                        .with_sub(Some(card_spec(c, l)))
+                        .with_sub(Some(match self.breaks_node(o, l) {
+                            Some(w) => l.sentences(&card_spec(c, l), &w),
+                            None => card_spec(c, l),
+                        }))
                         .with_actions(self.rent_terms(o, None, l)),
                     Cell::text(gib(l, u64::from(c.vram_gb)))
                         .with_sub(Some(usable_text(l, o.usable))),

@@ -20,7 +20,13 @@ pub struct Refusal {
 
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "error: {}\n  = hint: {}\n", self.message, self.hint)
+        write!(
+            f,
+            "error[{}]: {}\n  = hint: {}\n",
+            crate::diag::code::OUTPUT_REFUSED.name,
+            self.message,
+            self.hint
+        )
     }
 }
 
