@@ -105,21 +105,44 @@ fn a_build_killed_at_any_moment_leaves_the_old_tree_or_the_new_one() {
     let seed = 0x5eed_u64 ^ u64::from(std::process::id());
     let mut rng = Rng(seed | 1);
     let span = u64::try_from(full.as_micros()).unwrap_or(u64::MAX) * 5 / 4;
-    let (mut saw_old, mut saw_new, mut saw_leftover) = (0, 0, 0);
+    // How long after its staging manifest appears a build swaps its tree in (the output's
+    // manifest is then another file): the "around the swap" kills are spread over twice that.
+    let tail = {
+        use std::os::unix::fs::MetadataExt as _;
+        let ino = |p: &Path| std::fs::metadata(p).map(|m| m.ino()).unwrap_or(0);
+        let live = public.join(".hubgen-manifest.json");
+        let before = ino(&live);
+        let mut child = start(root, B);
+        let manifest = root
+            .join(format!(".public.hubgen-new-{}", child.id()))
+            .join(".hubgen-manifest.json");
+        let t = Instant::now();
+        while !manifest.exists() && t.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_micros(100));
+        }
+        let seen = Instant::now();
+        while ino(&live) == before && seen.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_micros(100));
+        }
+        let swap = seen.elapsed();
+        assert!(child.wait().expect("wait").success());
+        run(root, A);
+        u64::try_from(swap.as_micros()).unwrap_or(20_000).max(1_000) * 2
+    };
+    // Per kind of round (anywhere, around the swap): kills that left the old tree, the new one.
+    let mut sides = [[0u32; 2]; 2];
+    let mut saw_leftover = 0;
     let mut current = &tree_a;
     for round in 0..24 {
-        let (url, next) = if round % 2 == 0 {
+        // Always the other tree than the one on disk, so a mix of the two can be seen.
+        let (url, next) = if current == &tree_a {
             (B, &tree_b)
         } else {
             (A, &tree_a)
         };
         let mut child = start(root, url);
-        let at = if round % 4 < 2 {
-            // Anywhere in the build.
-            let at = Duration::from_micros(rng.below(span));
-            std::thread::sleep(at);
-            at
-        } else {
+        let around = round % 4 >= 2;
+        let at = if around {
             // Around the swap: the manifest is the last file written before it.
             let manifest = root
                 .join(format!(".public.hubgen-new-{}", child.id()))
@@ -128,20 +151,47 @@ fn a_build_killed_at_any_moment_leaves_the_old_tree_or_the_new_one() {
             while !manifest.exists() && t.elapsed() < Duration::from_secs(30) {
                 std::thread::sleep(Duration::from_micros(200));
             }
-            std::thread::sleep(Duration::from_micros(rng.below(20_000)));
+            assert!(
+                manifest.exists() || child.try_wait().expect("try_wait").is_some(),
+                "round {round}: the staging manifest never appeared (renamed?): the round would not test the swap"
+            );
+            std::thread::sleep(Duration::from_micros(rng.below(tail)));
             t.elapsed()
+        } else {
+            // Anywhere in the build.
+            let at = Duration::from_micros(rng.below(span));
+            std::thread::sleep(at);
+            at
         };
-        let _ = child.kill(); // SIGKILL
-        let _ = child.wait();
+        // A build that ended by itself must have succeeded and left its tree.
+        let finished = child.try_wait().expect("try_wait");
+        if let Some(status) = finished {
+            assert!(
+                status.success(),
+                "round {round}: the build failed by itself, not by the kill"
+            );
+        } else {
+            let _ = child.kill(); // SIGKILL
+            let _ = child.wait();
+        }
         assert!(
             public.is_dir(),
             "round {round} (seed {seed:#x}, killed at {at:?}): the output folder is missing"
         );
         let now = fingerprint(&public);
+        if finished.is_some() {
+            assert!(
+                &now == next,
+                "round {round}: a finished build left another tree"
+            );
+            current = next;
+            continue;
+        }
+        let kind = usize::from(around);
         if &now == current {
-            saw_old += 1;
+            sides[kind][0] += 1;
         } else if &now == next {
-            saw_new += 1;
+            sides[kind][1] += 1;
             current = next;
         } else {
             panic!(
@@ -152,16 +202,33 @@ fn a_build_killed_at_any_moment_leaves_the_old_tree_or_the_new_one() {
             saw_leftover += 1;
         }
     }
-    // The next build, not killed, cleans up whatever the killed ones left.
-    run(root, A);
+    // A dead build's old-tree folder, planted: the next build removes it too and says so.
+    let planted = root.join(".public.hubgen-old-999999");
+    std::fs::create_dir_all(planted.join("en")).expect("mkdir");
+    std::fs::write(planted.join("en/index.html"), "old").expect("write");
+    let before = leftovers(root);
+    let out = start(root, A).wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    for l in &before {
+        assert!(
+            stderr.contains("warning[write-leftover]") && stderr.contains(l.as_str()),
+            "the leftover {l} was not named:\n{stderr}"
+        );
+    }
     assert_eq!(fingerprint(&public), tree_a);
     assert_eq!(leftovers(root), Vec::<String>::new());
     eprintln!(
-        "24 kills over {span} µs (seed {seed:#x}): {saw_old} left the old tree, {saw_new} the new one, {saw_leftover} left a staging folder"
+        "24 rounds over {span} µs, around the swap over {tail} µs (seed {seed:#x}): anywhere old/new {:?}, around old/new {:?}, {saw_leftover} left a staging folder",
+        sides[0], sides[1]
     );
     assert!(
-        saw_old > 0 && saw_new > 0,
-        "the kills did not land on both sides of the swap: the test did not test"
+        sides[1][0] > 0 && sides[1][1] > 0,
+        "the kills around the swap did not land on both sides of it: the test did not test"
+    );
+    assert!(
+        saw_leftover > 0,
+        "no kill left a staging folder: the clean-up was not tested"
     );
 }
 
@@ -174,8 +241,16 @@ fn two_builds_into_one_folder_at_once_take_turns() {
     let tree_b = fingerprint(&public);
     run(root, "https://a.example");
     let tree_a = fingerprint(&public);
+    let mut waited = 0;
     for _ in 0..3 {
         let a = start(root, "https://a.example");
+        // B starts once A is writing, so the two overlap for certain.
+        let staging = root.join(format!(".public.hubgen-new-{}", a.id()));
+        let t = Instant::now();
+        while !staging.exists() && t.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        assert!(staging.exists(), "A never started writing");
         let b = start(root, "https://b.example");
         let (a, b) = (
             a.wait_with_output().expect("a"),
@@ -188,8 +263,23 @@ fn two_builds_into_one_folder_at_once_take_turns() {
                 String::from_utf8_lossy(&o.stderr)
             );
         }
-        let now = fingerprint(&public);
-        assert!(now == tree_a || now == tree_b, "a mixed tree");
+        // B waited for A and says so; the tree is B's, the later build's.
+        let said = String::from_utf8_lossy(&b.stderr).contains("waiting for another hubgen build");
+        if said {
+            waited += 1;
+            assert_eq!(
+                fingerprint(&public),
+                tree_b,
+                "the build that waited is not the one on disk"
+            );
+        } else {
+            let now = fingerprint(&public);
+            assert!(now == tree_a || now == tree_b, "a mixed tree");
+        }
         assert_eq!(leftovers(root), Vec::<String>::new());
     }
+    assert!(
+        waited > 0,
+        "no build waited for the other: the builds did not overlap"
+    );
 }
