@@ -85,9 +85,7 @@ fn plant(root: &Path, rel: &str, from: &str, to: &str, at: &str) -> String {
     let new = format!("{}{}{}", &text[..i], to, &text[i + from.len()..]);
     std::fs::write(&p, &new).expect("write");
     let off = i + to.find(at).unwrap_or_else(|| panic!("{to:?} lacks {at:?}"));
-    let line = new[..off].matches('\n').count() + 1;
-    let col = new[..off].rsplit('\n').next().unwrap_or("").chars().count() + 1;
-    format!("{rel}:{line}:{col}")
+    position(rel, &new, off)
 }
 
 /// Sets the first `key: value` in a data file to `value`; returns `rel:line:col` of the value.
@@ -112,6 +110,11 @@ fn locate(root: &Path, rel: &str, needle: &str) -> String {
     let off = text
         .find(needle)
         .unwrap_or_else(|| panic!("{rel} lacks {needle:?}"));
+    position(rel, &text, off)
+}
+
+/// `rel:line:col` of byte `off` of `text`, the column in characters.
+fn position(rel: &str, text: &str, off: usize) -> String {
     let line = text[..off].matches('\n').count() + 1;
     let col = text[..off]
         .rsplit('\n')
@@ -138,15 +141,7 @@ fn body(root: &Path, body: &str, at: &str) -> String {
     let rel = page(root, "probe.md", &format!("{head}{body}\n"));
     let text = format!("{head}{body}");
     let off = text.find(at).expect("at");
-    let line = text[..off].matches('\n').count() + 1;
-    let col = text[..off]
-        .rsplit('\n')
-        .next()
-        .unwrap_or("")
-        .chars()
-        .count()
-        + 1;
-    format!("{rel}:{line}:{col}")
+    position(&rel, &text, off)
 }
 
 type Setup = fn(&Path) -> Expect;

@@ -381,7 +381,6 @@ fn s3_publish_uploads_what_changed_in_phases_and_deletes_last() {
 
 #[test]
 fn a_publish_killed_between_phases_leaves_pages_whole_and_the_next_converges() {
-    use std::io::BufRead as _;
     use std::os::unix::process::ExitStatusExt as _;
     let server = S3Server::start();
     let site = fixture_copy();
@@ -389,6 +388,10 @@ fn a_publish_killed_between_phases_leaves_pages_whole_and_the_next_converges() {
     build_ok(root);
     publish_json(root, Some(&server), "s3://site", &[]);
     let old = manifest(root);
+    let old_bytes = common::tree(&root.join("public"));
+    let read = |key: &str| std::fs::read(server.data.path().join("site").join(key)).unwrap();
+    let old_index: serde_json::Value =
+        serde_json::from_slice(&read(".hubgen-publish.json")).unwrap();
     edit(
         root,
         "themes/default/static/style.css",
@@ -403,34 +406,10 @@ fn a_publish_killed_between_phases_leaves_pages_whole_and_the_next_converges() {
     );
     build_ok(root);
     let new = manifest(root);
+    let new_bytes = common::tree(&root.join("public"));
     // Killed (SIGKILL, no chance to clean up) once the assets and other files are up and before
     // any page goes up: the hook waits there and says so.
-    let mut child = publish_command(
-        root,
-        Some(&server),
-        &["--to", "s3://site"],
-        &[("HUBGEN_FAULT", "publish-pause:media")],
-    )
-    .stdout(std::process::Stdio::null())
-    .stderr(std::process::Stdio::piped())
-    .spawn()
-    .expect("spawn hubgen publish");
-    let stderr = std::io::BufReader::new(child.stderr.take().expect("stderr"));
-    let mut seen = Vec::new();
-    for line in stderr.lines() {
-        let line = line.expect("stderr line");
-        let paused = line.contains("paused after the media phase");
-        seen.push(line);
-        if paused {
-            break;
-        }
-    }
-    assert!(
-        seen.last()
-            .is_some_and(|l| l.contains("paused after the media phase")),
-        "publish ended before the pause:\n{}",
-        seen.join("\n")
-    );
+    let mut child = paused_publish(root, Some(&server), "s3://site", "media");
     child.kill().expect("kill");
     let status = child.wait().expect("wait");
     assert_eq!(status.signal(), Some(9), "{status:?}");
@@ -438,18 +417,45 @@ fn a_publish_killed_between_phases_leaves_pages_whole_and_the_next_converges() {
     // the new data file (non-HTML goes before pages).
     let keys = server.keys();
     assert!(keys.contains(&stylesheet(&old)) && keys.contains(&stylesheet(&new)));
-    let read = |key: &str| std::fs::read(server.data.path().join("site").join(key)).unwrap();
     let page = String::from_utf8(read("en/index.html")).unwrap();
     assert!(page.contains(&stylesheet(&old)) && !page.contains(&stylesheet(&new)));
+    // Byte for byte: every page and entry point online is the old build's; every asset and other
+    // file is the new build's.
     for (path, f) in &old {
         if f["phase"] == "page" || f["phase"] == "meta" {
             assert_eq!(
-                read(path).len() as u64,
-                f["bytes"].as_u64().unwrap(),
-                "{path}"
+                read(path),
+                old_bytes[Path::new(path)],
+                "{path} is not the old page"
             );
         }
     }
+    let mut new_up = 0;
+    for (path, f) in &new {
+        if (f["phase"] == "asset" || f["phase"] == "media")
+            && old_bytes.get(Path::new(path)) != Some(&new_bytes[Path::new(path)])
+        {
+            assert_eq!(
+                read(path),
+                new_bytes[Path::new(path)],
+                "{path} is not the new file"
+            );
+            new_up += 1;
+        }
+    }
+    assert!(
+        new_up >= 2,
+        "the edits changed {new_up} non-page files: the stylesheet and a data file expected"
+    );
+    // The manifest is still the last publish's, with the keys the killed one began to write.
+    let index: serde_json::Value = serde_json::from_slice(&read(".hubgen-publish.json")).unwrap();
+    assert_eq!(index["shards"], old_index["shards"]);
+    assert!(
+        index["pending"]
+            .as_array()
+            .is_some_and(|p| p.iter().any(|k| k == &serde_json::json!(stylesheet(&new)))),
+        "{index}"
+    );
     // The killed publish's lock stops the next one until it is given up.
     let locked = publish(root, Some(&server), &["--to", "s3://site"], &[]);
     let err = String::from_utf8_lossy(&locked.stderr);
@@ -459,12 +465,9 @@ fn a_publish_killed_between_phases_leaves_pages_whole_and_the_next_converges() {
     );
     let next = publish_json(root, Some(&server), "s3://site", &["--break-lock"]);
     assert!(next["uploaded"].as_u64().unwrap() > 0);
-    for (path, f) in &new {
-        assert_eq!(
-            read(path).len() as u64,
-            f["bytes"].as_u64().unwrap(),
-            "{path}"
-        );
+    // Converged: the bucket holds the new build byte for byte.
+    for path in new.keys() {
+        assert_eq!(read(path), new_bytes[Path::new(path)], "{path}");
     }
     let again = publish_json(root, Some(&server), "s3://site", &[]);
     assert_eq!(again["uploaded"], 0);
@@ -525,6 +528,19 @@ fn remote_failures_are_one_clear_message_in_bounded_time() {
     let site = fixture_copy();
     let root = site.path();
     build_ok(root);
+    // Over an earlier publish, with a page the build no longer has: a failure must delete it
+    // no more than anything else.
+    publish_json(root, Some(&server), "s3://site", &[]);
+    std::fs::remove_file(root.join("content/en/monthly-vs-hourly.md")).unwrap();
+    build_ok(root);
+    let bucket = || common::tree(&server.data.path().join("site"));
+    let before = bucket();
+    assert!(before.contains_key(Path::new("en/monthly-vs-hourly/index.html")));
+    // A port that was bound and closed again: nothing listens there.
+    let closed = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("http://{}", l.local_addr().unwrap())
+    };
     type Env<'a> = &'a [(&'a str, &'a str)];
     let cases: [(&str, Env<'_>, &str); 3] = [
         (
@@ -535,7 +551,7 @@ fn remote_failures_are_one_clear_message_in_bounded_time() {
         ("s3://no-such-bucket", &[], "publish-no-bucket"),
         (
             "s3://site",
-            &[("AWS_ENDPOINT_URL", "http://127.0.0.1:9")],
+            &[("AWS_ENDPOINT_URL", closed.as_str())],
             "publish-unreachable",
         ),
     ];
@@ -552,6 +568,7 @@ fn remote_failures_are_one_clear_message_in_bounded_time() {
             "{code} took {:?}",
             t.elapsed()
         );
+        assert_eq!(bucket(), before, "{code}: the bucket changed");
     }
     // A CI secret that is missing arrives empty: refused before any request.
     let out = publish(
@@ -566,7 +583,7 @@ fn remote_failures_are_one_clear_message_in_bounded_time() {
         err.contains("error[publish-credentials]") && err.contains("set but empty"),
         "{err}"
     );
-    assert!(server.keys().is_empty());
+    assert_eq!(bucket(), before);
 }
 
 #[test]
@@ -688,13 +705,18 @@ fn a_publish_stopped_half_way_leaves_its_files_its_own() {
 
 /// Starts a publish that stops after the asset phase and waits there, holding the target's lock;
 /// returns once it says it is paused.
-fn paused_publish(root: &Path, server: Option<&S3Server>, to: &str) -> std::process::Child {
+fn paused_publish(
+    root: &Path,
+    server: Option<&S3Server>,
+    to: &str,
+    phase: &str,
+) -> std::process::Child {
     use std::io::BufRead as _;
     let mut child = publish_command(
         root,
         server,
         &["--to", to],
-        &[("HUBGEN_FAULT", "publish-pause:asset")],
+        &[("HUBGEN_FAULT", &format!("publish-pause:{phase}"))],
     )
     .stdout(std::process::Stdio::null())
     .stderr(std::process::Stdio::piped())
@@ -704,7 +726,7 @@ fn paused_publish(root: &Path, server: Option<&S3Server>, to: &str) -> std::proc
     let mut seen = Vec::new();
     for line in stderr.lines() {
         let line = line.expect("stderr line");
-        let paused = line.contains("paused after the asset phase");
+        let paused = line.contains(&format!("paused after the {phase} phase"));
         seen.push(line);
         if paused {
             return child;
@@ -722,7 +744,7 @@ fn a_second_publish_waits_its_turn(
     to: &str,
     keys: &dyn Fn() -> Vec<String>,
 ) {
-    let mut first = paused_publish(root, server, to);
+    let mut first = paused_publish(root, server, to, "asset");
     let during = keys();
     assert!(
         during.contains(&".hubgen-publish.lock".to_owned()),

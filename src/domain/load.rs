@@ -73,59 +73,28 @@ fn parse_all(texts: &DataTexts) -> Result<Raw, Vec<Diagnostic>> {
             }
         }};
     }
-    let cards = parse!("cards.yaml");
-    let regions = parse!("regions.yaml");
-    let models = parse!("models.yaml");
-    let methods = parse!("methods.yaml");
-    let fit = parse!("fit.yaml");
-    let pricing = parse!("pricing.yaml");
-    let interconnects = parse!("interconnects.yaml");
-    let storage = parse!("storage.yaml");
-    let payments = parse!("payments.yaml");
-    let training = parse!("training.yaml");
-    let images = parse!("images.yaml");
-    let calibration = parse!("calibration.yaml");
-    match (
-        cards,
-        regions,
-        models,
-        methods,
-        fit,
-        pricing,
-        interconnects,
-        storage,
-        payments,
-        training,
-        images,
-        calibration,
-    ) {
-        (
-            Some(cards),
-            Some(regions),
-            Some(models),
-            Some(methods),
-            Some(fit),
-            Some(pricing),
-            Some(interconnects),
-            Some(storage),
-            Some(payments),
-            Some(training),
-            Some(images),
-            Some(calibration),
-        ) if errors.is_empty() => Ok(Raw {
-            cards,
-            regions,
-            models,
-            methods,
-            fit,
-            pricing,
-            interconnects,
-            storage,
-            payments,
-            training,
-            images,
-            calibration,
-        }),
-        _ => Err(errors),
+    // Every file parsed, so every file's errors are reported; the record only when all parse.
+    macro_rules! raw {
+        ($($field:ident = $name:literal),* $(,)?) => {{
+            $(let $field = parse!($name);)*
+            match ($($field,)*) {
+                ($(Some($field),)*) if errors.is_empty() => Ok(Raw { $($field),* }),
+                _ => Err(errors),
+            }
+        }};
     }
+    raw!(
+        cards = "cards.yaml",
+        regions = "regions.yaml",
+        models = "models.yaml",
+        methods = "methods.yaml",
+        fit = "fit.yaml",
+        pricing = "pricing.yaml",
+        interconnects = "interconnects.yaml",
+        storage = "storage.yaml",
+        payments = "payments.yaml",
+        training = "training.yaml",
+        images = "images.yaml",
+        calibration = "calibration.yaml",
+    )
 }
