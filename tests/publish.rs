@@ -757,6 +757,11 @@ fn a_second_publish_waits_its_turn(
         err.contains("error[publish-locked]") && err.contains("another publish is running"),
         "{err}"
     );
+    // It names the holder: host and process of the first publish.
+    assert!(
+        err.contains(&format!(":{} took its lock", first.id())),
+        "{err}"
+    );
     assert_eq!(keys(), during, "the second publish changed the target");
     first.kill().expect("kill");
     first.wait().expect("wait");
