@@ -293,6 +293,16 @@ impl<'a> Tracked<'a> {
     /// Two sentences one after the other, the locale's way (`fmt-sentences`: a space, or none
     /// after a full-width full stop).
     pub fn sentences(&self, first: &str, second: &str) -> String {
+        // A first part that is not a sentence yet (a spec list) gets the locale's full stop.
+        let ended = first
+            .trim_end()
+            .ends_with(['.', '!', '?', '…', ':', '。', '！', '？', '：']);
+        let first = if ended || first.trim().is_empty() {
+            first.to_owned()
+        } else {
+            format!("{}{}", first.trim_end(), self.s("fmt-sentence-end"))
+        };
+        let first = first.as_str();
         self.t(
             "fmt-sentences",
             &[

@@ -179,6 +179,7 @@ const CODES: &[(&str, &str)] = &[
     ("monthly below weekly", "data-inconsistent"),
     ("discount of 150%", "data-out-of-range"),
     ("MFU above 1", "data-out-of-range"),
+    ("MFU reference outside the band", "data-inconsistent"),
     ("hours per month out of a month", "data-out-of-range"),
     ("epochs 0", "data-out-of-range"),
     ("storage days out of range", "data-out-of-range"),
@@ -348,6 +349,10 @@ fn cases() -> Vec<(&'static str, Setup)> {
         ("MFU above 1", |r| {
             let at = set(r, "data/training.yaml", "high", "1.5");
             build(&[&at, "`mfu.high`"])
+        }),
+        ("MFU reference outside the band", |r| {
+            let at = set(r, "data/training.yaml", "reference", "0.5");
+            build(&[&at, "outside the range"])
         }),
         ("hours per month out of a month", |r| {
             let at = set(r, "data/pricing.yaml", "hours_per_month", "7200");

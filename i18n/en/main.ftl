@@ -23,12 +23,14 @@ fmt-percent = { $value }%
 fmt-range = { $low }–{ $high }
 fmt-list-separator = {", "}
 unit-gb = { $value } GB
+unit-mb = { $value } MB
 unit-tb = { $value } TB
 unit-watt = { $value } W
 market-rate-note = An illustrative on-demand range for the { $card }, not a quote
 unit-gbs = { $value } GB/s
 unit-gbits = { $value } Gbit/s
 unit-tbs = { $value } TB/s
+price-per-week = { $price }/wk
 price-per-month = { $price }/mo
 price-per-tb-month = { $price } per TB per month
 price-per-tb = { $price } per TB
@@ -83,7 +85,7 @@ col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-table-cards-note = VRAM is the size the card is sold as, in binary gigabytes; below it is the memory a job can actually use, in GB of 10⁹ bytes as nvidia-smi or amd-smi reports it, which is why it reads higher. Under each price is its per-GPU-hour price: a week's price divided by 168 hours, a month's by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; click one to see the split by region.
+table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes as nvidia-smi or amd-smi reports it; below it is the size the card is sold as, the vendor's figure (binary gigabytes on most cards). Under each price is its per-GPU-hour price: a week's price divided by 168 hours, a month's by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; select one to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
@@ -210,7 +212,7 @@ unit-million = { $value }M
 ## Jobs that fit a card
 table-jobs-caption = Fine-tuning jobs that fit one { $card }
 col-share-of-card = Share of the card
-table-jobs-note = A job fits when it needs at most { $headroom } of the card's usable memory, { $usable }; the share is of that figure.
+table-jobs-note = A job fits when it needs at most { $headroom } of the card's { $usable } of usable memory, that is { $limit }; the share is of the { $usable }. Above { $tight } a fit is marked tight.
 
 ## Card pages
 gpus-title = GPUs to rent
@@ -283,7 +285,7 @@ chart-break-even-axis-hours = GPU-hours used in a month
 chart-break-even-term = Monthly rental, { $term }
 chart-break-even-hourly = Hourly, { $rate }
 chart-break-even-caption = Across { $hours } GPU-hours a month the answer depends on your hourly rate: below the low end, hourly is cheaper; above the high end, the month is.
-table-card-prices-note = Under each price is its per-GPU-hour price: a week's price divided by 168 hours, a month's by { $hours }, and by the number of cards. Below the marketed size is the memory the card actually reports, in GB of 10⁹ bytes.
+table-card-prices-note = Under each price is its per-GPU-hour price: a week's price divided by 168 hours, a month's by { $hours }, and by the number of cards. Memory is what the cards report, in GB of 10⁹ bytes; below it is the size they are sold as.
 group-note-two-four-eight = 2-, 4- or 8-way
 
 ## Pages shown from another language
@@ -296,6 +298,7 @@ rent-offer-week = Rent { $offer } for a week
 rent-offer-month = Rent { $offer } for a month
 storage-size-cards = { $size }: { $cards }
 fmt-sentences = { $first } { $second }
+fmt-sentence-end = {"."}
 chart-memory-item = { $job }: { $need }
 rent-offer-week-label = Rent { $offer } for a week in { $region }
 rent-offer-month-label = Rent { $offer } for a month in { $region }
@@ -419,5 +422,14 @@ calibration-on = on
 calibration-off = off
 spec-link-single = the card supports it; we rent this card on its own, so the link is not used
 spec-link-none = we rent this card on its own
-free-nodes-all = every free card here is in a free { $offer } node: renting one card breaks that node up
-rent-breaks-node = In { $region } every free card is in a free { $bundle } node: renting one breaks that node up.
+free-nodes-all = { $nodes ->
+    [one] These free cards are one whole { $offer } node: a single card is taken from it, and { $offer } is then out of stock here
+   *[other] These free cards are { $nodes } whole { $offer } nodes: a single card is taken from one of them, which leaves one node fewer for { $offer }
+}
+rent-breaks-node = { $nodes ->
+    [one] In { $region } the free cards are one whole { $bundle } node: a single card is taken from it, and { $bundle } is then out of stock there.
+   *[other] In { $region } the free cards make up { $nodes } whole { $bundle } nodes: a single card is taken from one of them, which leaves one node fewer for { $bundle }.
+}
+share-tight = tight: read the peak of a short run before you buy a month
+memory-pick-tight = { $pick }; tight, { $share } of each card
+vram-sold-as = sold as { $value } GB

@@ -115,6 +115,9 @@ pub struct Offer {
     pub free: Vec<u32>,
     /// Some region has one free (a bundle: a whole node).
     pub in_stock: bool,
+    /// Per region, the free units a rental takes without breaking up a free whole node of a
+    /// bundle: a single card's free cards less those in free nodes; a bundle's free nodes.
+    pub loose: Vec<u32>,
 }
 
 impl Offer {
@@ -152,7 +155,7 @@ pub struct Choice {
     /// Index into `Tables::offers`.
     pub offer: usize,
     pub need: Memory,
-    /// Hours of the reference job at the low MFU.
+    /// Hours of the reference job at the reference MFU.
     pub hours: f64,
     /// The cheapest run of terms that covers them.
     pub term: Term,
@@ -188,7 +191,7 @@ fn tflops_of(cat: &Catalog, card: usize) -> f64 {
 
 /// The pick rule (ARITHMETIC.md §7.5): among offers in stock whose every card holds the job
 /// within the headroom, the one that finishes `tokens` of training for the least money, bought
-/// as the cheapest covering run of weekly or monthly terms (time at the low MFU); then the lower
+/// as the cheapest covering run of weekly or monthly terms (time at the reference MFU); then the lower
 /// monthly price, then data order. `None` when no offer in stock holds it.
 pub fn pick(
     cat: &Catalog,
@@ -205,7 +208,7 @@ pub fn pick(
         .filter_map(|(i, o)| {
             let need = need_on(cat, model, method, o);
             o.holds(&need, limit).then(|| {
-                let hours = hours_on(cat, model, method, o, tokens, cat.training.mfu_low);
+                let hours = hours_on(cat, model, method, o, tokens, cat.training.mfu_ref);
                 let (term, term_count, cost) =
                     covering_term(hours, o.weekly, o.monthly, cat.hours_per_month);
                 Choice {
@@ -219,6 +222,12 @@ pub fn pick(
             })
         })
         .min_by_key(|c| (c.cost, offers[c.offer].monthly, c.offer))
+}
+
+/// Whether a job filling `share` of a card is tight: above `tight_share`, so within the
+/// model's error of the headroom (compared in decimal, as the share is printed).
+pub fn is_tight(cat: &Catalog, share: f64) -> bool {
+    Decimal::from_f64_retain(share).is_some_and(|d| d > cat.tight_share)
 }
 
 /// The tokens of the fit table's reference job.
@@ -237,6 +246,8 @@ pub struct Fit {
     pub offer: usize,
     /// Per-card need / one card's usable memory.
     pub share: f64,
+    /// The share is above `tight_share`: within the model's error of the headroom.
+    pub tight: bool,
     /// The rule's pick and what it weighed (the pick itself unless overridden).
     pub choice: Choice,
     /// The Fluent key of a hand override's reason.
@@ -282,6 +293,8 @@ pub struct TrainingRow {
     /// At the high MFU (fast) and the low MFU (slow).
     pub hours_fast: f64,
     pub hours_slow: f64,
+    /// At the reference MFU: the figure the seed's rows reproduce.
+    pub hours_ref: f64,
     /// Hours × the per-GPU-hour of the term that covers them × cards.
     pub cost_fast: Decimal,
     pub cost_slow: Decimal,
@@ -340,6 +353,27 @@ impl Tables {
         self.offers.iter().find(|o| o.r == r)
     }
 
+    /// The bundle whose free whole node renting one `o` in `region` breaks up: where every free
+    /// card of a single card there is in free nodes. `None` for bundles and loose cards.
+    pub fn node_broken_by(&self, o: &Offer, region: usize) -> Option<&Offer> {
+        let free = o.free.get(region).copied().unwrap_or(0);
+        if o.count > 1 || free == 0 || o.loose.get(region).copied().unwrap_or(0) > 0 {
+            return None;
+        }
+        self.offers.iter().find(|b| {
+            b.card == o.card && b.count > 1 && b.free.get(region).copied().unwrap_or(0) > 0
+        })
+    }
+
+    /// The region a Rent action without a chosen region orders from: the first (data order)
+    /// with a loose unit free, else the first with any.
+    pub fn rent_region(o: &Offer) -> Option<usize> {
+        o.loose
+            .iter()
+            .position(|&n| n >= 1)
+            .or_else(|| o.free.iter().position(|&n| n >= 1))
+    }
+
     /// The break-even of an offer: computed once, here, for every single card with a market
     /// rate; the table, the shortcodes and the chart all read it.
     pub fn break_even_of(&self, r: OfferRef) -> Option<&BreakEven> {
@@ -368,6 +402,7 @@ pub fn offers(cat: &Catalog) -> Vec<Offer> {
                 card_vram_gb: c.vram_gb,
                 discount: Decimal::ZERO,
                 in_stock: free.iter().any(|&n| n > 0),
+                loose: free.clone(),
                 free,
             });
         }
@@ -394,8 +429,22 @@ pub fn offers(cat: &Catalog) -> Vec<Offer> {
             card_vram_gb: card.vram_gb,
             discount: b.discount,
             in_stock: b.free_nodes.iter().any(|&n| n > 0),
+            loose: b.free_nodes.clone(),
             free: b.free_nodes.clone(),
         });
+    }
+    // A single card's cards in free whole nodes are not loose.
+    let nodes: Vec<(usize, u32, Vec<u32>)> = out
+        .iter()
+        .filter(|b| b.count > 1)
+        .map(|b| (b.card, b.count, b.free.clone()))
+        .collect();
+    for o in out.iter_mut().filter(|o| o.count == 1) {
+        for (_, count, free) in nodes.iter().filter(|(c, _, _)| *c == o.card) {
+            for (loose, n) in o.loose.iter_mut().zip(free) {
+                *loose = loose.saturating_sub(count * n);
+            }
+        }
     }
     out
 }
@@ -440,16 +489,18 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
         let choice = choice.unwrap_or_else(|| Choice {
             offer,
             need,
-            hours: hours_on(cat, model, method, o, reference, cat.training.mfu_low),
+            hours: hours_on(cat, model, method, o, reference, cat.training.mfu_ref),
             term: Term::Monthly,
             term_count: 1,
             cost: o.monthly,
         });
+        let share = need.per_card.share_of(o.usable);
         fit.push(Fit {
             row,
             need,
             offer,
-            share: need.per_card.share_of(o.usable),
+            share,
+            tight: is_tight(cat, share),
             choice,
             override_reason,
         });
@@ -590,6 +641,7 @@ pub fn training_row(cat: &Catalog, offers: &[Offer], j: usize, offer: usize) -> 
         flops: k * model.params * tokens,
         hours_fast: fast,
         hours_slow: slow,
+        hours_ref: hours(t.mfu_ref),
         cost_fast: hourly_cost(fast, o.rate(term_fast), o.count),
         cost_slow: hourly_cost(slow, o.rate(term), o.count),
         term,

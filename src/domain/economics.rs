@@ -55,22 +55,40 @@ impl Site<'_> {
                 ];
                 for cell in self.tables.memory.iter().filter(|c| c.model == mi) {
                     let sub = match &cell.pick {
-                        Some(c) => l
-                            .t(
-                                if c.need.cards > 1 {
-                                    "memory-pick-per-card"
-                                } else {
-                                    "memory-pick"
-                                },
-                                &[
-                                    (
-                                        "offer",
-                                        Arg::Str(self.offer_name(&self.tables.offers[c.offer], l)),
-                                    ),
-                                    ("gb", Arg::Str(gb1(l, c.need.per_card.ceil_tenth_gb()))),
-                                ],
-                            )
-                            .unwrap_or_default(),
+                        Some(c) => {
+                            let pick = l
+                                .t(
+                                    if c.need.cards > 1 {
+                                        "memory-pick-per-card"
+                                    } else {
+                                        "memory-pick"
+                                    },
+                                    &[
+                                        (
+                                            "offer",
+                                            Arg::Str(
+                                                self.offer_name(&self.tables.offers[c.offer], l),
+                                            ),
+                                        ),
+                                        ("gb", Arg::Str(gb1(l, c.need.per_card.ceil_tenth_gb()))),
+                                    ],
+                                )
+                                .unwrap_or_default();
+                            let o = &self.tables.offers[c.offer];
+                            let share = c.need.per_card.share_of(o.usable);
+                            if super::compute::is_tight(cat, share) {
+                                l.t(
+                                    "memory-pick-tight",
+                                    &[
+                                        ("pick", Arg::Str(pick.clone())),
+                                        ("share", Arg::Str(l.percent(dec(share).round_dp(2)))),
+                                    ],
+                                )
+                                .unwrap_or(pick)
+                            } else {
+                                pick
+                            }
+                        }
                         None => l.s("memory-no-fit"),
                     };
                     row.push(
@@ -130,7 +148,7 @@ impl Site<'_> {
                     "tokens",
                     Arg::Str(millions(l, compute::reference_tokens(self.cat))),
                 ),
-                ("mfu", Arg::Str(l.percent(dec(self.cat.training.mfu_low)))),
+                ("mfu", Arg::Str(l.percent(dec(self.cat.training.mfu_ref)))),
                 ("hours", Arg::Num(f64::from(self.cat.hours_per_month))),
             ],
         )
@@ -397,7 +415,12 @@ impl Site<'_> {
                     Cell::header(self.job_label(m.model, m.method, l)),
                     Cell::text(gb(l, m.need.published_total_gb()))
                         .with_details(memory_terms(l, &m.need)),
-                    Cell::text(l.percent(dec(m.need.per_card.share_of(usable)).round_dp(2))),
+                    {
+                        let share = m.need.per_card.share_of(usable);
+                        Cell::text(l.percent(dec(share).round_dp(2))).with_sub(
+                            super::compute::is_tight(self.cat, share).then(|| l.s("share-tight")),
+                        )
+                    },
                 ]
             })
             .collect();
@@ -421,6 +444,19 @@ impl Site<'_> {
                     &[
                         ("headroom", Arg::Str(l.percent(self.cat.headroom))),
                         ("usable", Arg::Str(gb1(l, usable.gb()))),
+                        (
+                            "limit",
+                            Arg::Str(gb_dec(
+                                l,
+                                // Rounded down: a job printed at this figure or below fits.
+                                dec(usable.gb() * self.headroom()).round_dp_with_strategy(
+                                    2,
+                                    rust_decimal::RoundingStrategy::ToZero,
+                                ),
+                                2,
+                            )),
+                        ),
+                        ("tight", Arg::Str(l.percent(self.cat.tight_share))),
                     ],
                 )
                 .ok(),
@@ -567,9 +603,9 @@ impl Site<'_> {
             .map(|o| {
                 vec![
                     Cell::header(self.offer_name(o, l)).with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(gib(l, u64::from(o.vram_gb)))
-                        .with_sub(Some(usable_text(l, o.usable * f64::from(o.count)))),
-                    Cell::text(usd_whole(l, o.weekly))
+                    Cell::text(usable_text(l, o.usable * f64::from(o.count)))
+                        .with_sub(Some(sold_as(l, u64::from(o.vram_gb)))),
+                    Cell::text(per_week(l, o.weekly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
                     Cell::text(per_month(l, o.monthly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour))),
@@ -655,30 +691,36 @@ impl Site<'_> {
                         )
                         .unwrap_or_default()
                     })
-                    .chain(
-                        // Every free card here is in a free node: a single rental breaks one.
-                        offers
-                            .iter()
-                            .find(|o| {
-                                let n = o.free.get(i).copied().unwrap_or(0);
-                                o.count > 1
-                                    && n > 0
-                                    && n * o.count == free.get(i).copied().unwrap_or(0)
-                            })
-                            .map(|o| {
-                                l.t(
-                                    "free-nodes-all",
-                                    &[("offer", Arg::Str(self.offer_name(o, l)))],
-                                )
-                                .unwrap_or_default()
-                            }),
-                    )
                     .collect();
+                // Every free card here is in a free node: a single rental breaks one.
+                let broken = offers
+                    .iter()
+                    .find(|o| o.count == 1)
+                    .and_then(|o| self.tables.node_broken_by(o, i))
+                    .map(|b| {
+                        l.t(
+                            "free-nodes-all",
+                            &[
+                                ("offer", Arg::Str(self.offer_name(b, l))),
+                                (
+                                    "nodes",
+                                    Arg::Num(f64::from(b.free.get(i).copied().unwrap_or(0))),
+                                ),
+                            ],
+                        )
+                        .unwrap_or_default()
+                    });
+                let stock_note = match (nodes.is_empty(), broken) {
+                    (true, None) => None,
+                    (false, None) => Some(l.list(&nodes)),
+                    (true, Some(w)) => Some(w),
+                    (false, Some(w)) => Some(l.sentences(&l.list(&nodes), &w)),
+                };
                 vec![
                     Cell::header(r.code.clone()),
                     Cell::text(l.s(&format!("city-{}", r.city))),
                     Cell::text(l.int(i64::from(free.get(i).copied().unwrap_or(0))))
-                        .with_sub((!nodes.is_empty()).then(|| l.list(&nodes)))
+                        .with_sub(stock_note)
                         .with_actions(actions),
                 ]
             })

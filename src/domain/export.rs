@@ -34,7 +34,7 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                 "cards": o.count,
                 "card_usable_bytes": o.usable,
                 "share_of_usable": round4(f.share),
-                "tight": super::units::dec(f.share) > cat.tight_share,
+                "tight": f.tight,
                 "weekly_usd": num(o.weekly),
                 "monthly_usd": num(o.monthly),
                 "per_gpu_hour_week_usd": num(o.per_gpu_hour_week),
@@ -278,6 +278,7 @@ pub fn training(cat: &Catalog, t: &Tables) -> Value {
                 "flops": r.flops,
                 "hours_at_mfu_high": round2(r.hours_fast),
                 "hours_at_mfu_low": round2(r.hours_slow),
+                "hours_at_mfu_reference": round2(r.hours_ref),
                 "cost_usd_at_mfu_high": num(r.cost_fast),
                 "cost_usd_at_mfu_low": num(r.cost_slow),
                 "per_gpu_hour_usd": num(o.rate(r.term)),
@@ -288,7 +289,7 @@ pub fn training(cat: &Catalog, t: &Tables) -> Value {
         })
         .collect();
     json!({
-        "mfu": { "low": tr.mfu_low, "high": tr.mfu_high },
+        "mfu": { "low": tr.mfu_low, "reference": tr.mfu_ref, "high": tr.mfu_high },
         "tokens_per_example": tr.tokens_per_example,
         "rows": rows,
     })

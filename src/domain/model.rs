@@ -246,6 +246,8 @@ pub struct MarketRate {
 #[derive(Debug, Clone)]
 pub struct Training {
     pub mfu_low: f64,
+    /// The utilisation the pick rule weighs, inside the band.
+    pub mfu_ref: f64,
     pub mfu_high: f64,
     pub tokens_per_example: u32,
     pub k: Flops,

@@ -195,14 +195,14 @@ impl Site<'_> {
                             )
                             .unwrap_or_default();
                         // Within the model's error of the line: worth a measured run first.
-                        if dec(f.share) > cat.tight_share {
+                        if f.tight {
                             l.t("fit-tight", &[("of", Arg::Str(of.clone()))])
                                 .unwrap_or(of)
                         } else {
                             of
                         }
                     })),
-                    Cell::text(usd_whole(l, o.weekly))
+                    Cell::text(per_week(l, o.weekly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
                     Cell::text(per_month(l, o.monthly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour))),
@@ -244,7 +244,7 @@ impl Site<'_> {
         let chosen = region.is_none();
         let region = match region {
             Some(r) => (free.get(r).copied().unwrap_or(0) >= 1).then_some(r)?,
-            None => free.iter().position(|&n| n >= 1)?,
+            None => super::compute::Tables::rent_region(o)?,
         };
         let r = &self.cat.regions[region];
         // Ids are URL segments (validated), so they go in as they are.
@@ -272,20 +272,17 @@ impl Site<'_> {
     /// A warning for the Rent actions of a single card whose every free card, in the region the
     /// actions order from, is in a free node of a bundle: renting one breaks that node up.
     pub(super) fn breaks_node(&self, o: &super::compute::Offer, l: &Tracked<'_>) -> Option<String> {
-        if o.count > 1 {
-            return None;
-        }
-        let region = o.free.iter().position(|&n| n >= 1)?;
-        let free = o.free[region];
-        let bundle = self.tables.offers.iter().find(|b| {
-            let nodes = b.free.get(region).copied().unwrap_or(0);
-            b.card == o.card && b.count > 1 && nodes > 0 && nodes * b.count == free
-        })?;
+        let region = super::compute::Tables::rent_region(o)?;
+        let bundle = self.tables.node_broken_by(o, region)?;
         l.t(
             "rent-breaks-node",
             &[
                 ("region", Arg::Str(self.cat.regions[region].code.clone())),
                 ("bundle", Arg::Str(self.offer_name(bundle, l))),
+                (
+                    "nodes",
+                    Arg::Num(f64::from(bundle.free.get(region).copied().unwrap_or(0))),
+                ),
             ],
         )
         .ok()
@@ -340,10 +337,11 @@ impl Site<'_> {
                             None => card_spec(c, l),
                         }))
                         .with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(gib(l, u64::from(c.vram_gb)))
-                        .with_sub(Some(usable_text(l, o.usable))),
+                    // The memory a job is compared with first; the size it is sold as below.
+                    Cell::text(usable_text(l, o.usable))
+                        .with_sub(Some(sold_as(l, u64::from(c.vram_gb)))),
                     Cell::text(link_text(ic, l)).with_sub(Some(self.link_use(o.card, l))),
-                    Cell::text(usd_whole(l, o.weekly))
+                    Cell::text(per_week(l, o.weekly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
                     Cell::text(per_month(l, o.monthly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour))),
@@ -632,10 +630,10 @@ impl Site<'_> {
                 });
                 vec![
                     Cell::header(self.offer_name(o, l)).with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(gib(l, u64::from(o.vram_gb)))
-                        .with_sub(Some(usable_text(l, o.usable * f64::from(o.count)))),
+                    Cell::text(usable_text(l, o.usable * f64::from(o.count)))
+                        .with_sub(Some(sold_as(l, u64::from(o.vram_gb)))),
                     Cell::text(l.percent(o.discount)),
-                    Cell::text(usd_whole(l, o.weekly))
+                    Cell::text(per_week(l, o.weekly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
                     Cell::text(per_month(l, o.monthly)).with_sub(Some(match list {
                         Some(list) => format!("{} · {list}", per_gpu_hour_text(l, o.per_gpu_hour)),
@@ -788,8 +786,9 @@ pub const SHORTCODES: &[Shortcode] = &[
             "checkpointing?",
             "chunked?",
             "cards?",
+            "mb?",
         ],
-        doc: "one term of a job's memory per card: weights, trainable, activations, logits, buffers, reserve, per-card or total",
+        doc: "one term of a job's memory per card: weights, trainable, activations, logits, buffers, reserve, per-card or total (with `mb=true` in whole MB, rounded up)",
         run: sc_memory_term,
     },
     Shortcode {
@@ -811,6 +810,12 @@ pub const SHORTCODES: &[Shortcode] = &[
         args: &["model", "method", "cards?"],
         doc: "a job's memory term by term, each with its formula and figure (a table)",
         run: sc_breakdown,
+    },
+    Shortcode {
+        name: "params",
+        args: &["model"],
+        doc: "a model's parameter count from its shapes, in scientific notation",
+        run: sc_params,
     },
     Shortcode {
         name: "kv_cache_gb",
@@ -838,8 +843,8 @@ pub const SHORTCODES: &[Shortcode] = &[
     },
     Shortcode {
         name: "card_limit",
-        args: &["card"],
-        doc: "the most a job may need on a card: the headroom share of its usable memory, in GB to 0.01, rounded down",
+        args: &["card", "mb?"],
+        doc: "the most a job may need on a card: the headroom share of its usable memory, in GB to 0.01 (with `mb=true` in whole MB), rounded down",
         run: sc_card_vram,
     },
     Shortcode {
@@ -874,8 +879,8 @@ pub const SHORTCODES: &[Shortcode] = &[
     },
     Shortcode {
         name: "mfu",
-        args: &[],
-        doc: "the range of hardware FLOPs utilization the training table assumes (not MFU: the FLOPs per token include the recomputation)",
+        args: &["end?"],
+        doc: "the range of hardware FLOPs utilization the training table assumes (not MFU: the FLOPs per token include the recomputation); `end=\"low\"`, `end=\"high\"` or `end=\"reference\"` (the figure picks weigh) alone",
         run: sc_mfu,
     },
     Shortcode {
@@ -1182,8 +1187,9 @@ fn sc_memory_term(
     let out = {
         let (m, me) = s.model_method(a)?;
         let term = a.str("term")?;
+        let mb = a.opt_bool("mb")?.unwrap_or(false);
         let mem = s.memory_with(a, m, me)?;
-        a.finish(&[JOB_ARGS.as_slice(), &["term"]].concat())?;
+        a.finish(&[JOB_ARGS.as_slice(), &["term", "mb"]].concat())?;
         let v = match term.as_str() {
             "weights" => mem.weights,
             "trainable" => mem.trainable,
@@ -1201,6 +1207,10 @@ fn sc_memory_term(
                 .hint(crate::diag::unknown_name_hint(other, MEMORY_TERMS)));
             }
         };
+        if mb {
+            // Whole MB, rounded up: beside a limit in MB (rounded down) it shows which is larger.
+            return text(super::units::mb(l, (v.gb() * 1000.0).ceil()));
+        }
         // Up to two decimals, no trailing zeros: 1.51 GB, 4.5 GB, 140 GB.
         let v = dec(v.gb()).round_dp(2).normalize();
         gb_dec(l, v, v.scale())
@@ -1238,6 +1248,17 @@ fn sc_vram_per_card(
         }
     };
     text(out)
+}
+
+fn sc_params(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let mi = s.model_index(&a.str("model")?)?;
+    a.finish(&["model"])?;
+    text(scientific(l, s.cat.models[mi].arch.params().total()))
 }
 
 fn sc_kv_cache_gb(
@@ -1294,7 +1315,12 @@ fn sc_card_vram(
                 format!("`{}` needs the argument `card`", call.name),
             )
         })?;
-        a.finish(&["card"])?;
+        let mb = call.name == "card_limit" && a.opt_bool("mb")?.unwrap_or(false);
+        a.finish(if call.name == "card_limit" {
+            &["card", "mb"]
+        } else {
+            &["card"]
+        })?;
         let c = &cat.cards[card];
         if call.name == "card_vram" {
             gb(l, u64::from(c.vram_gb))
@@ -1307,6 +1333,8 @@ fn sc_card_vram(
             })?;
             if call.name == "card_usable" {
                 gb_dec(l, dec(u.gb()).round_dp(1), 1)
+            } else if mb {
+                super::units::mb(l, (u.gb() * cat.headroom_share() * 1000.0).floor())
             } else {
                 // Rounded down: a job printed at this figure or below qualifies.
                 let limit = dec(u.gb() * cat.headroom_share())
@@ -1422,9 +1450,25 @@ fn sc_train_cost(
 fn sc_mfu(s: &Site<'_>, _call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Result<Output, Error> {
     let cat = s.cat;
     let out = {
-        a.finish(&[])?;
+        let end = a.opt_str("end")?;
+        a.finish(&["end"])?;
         let t = &cat.training;
-        l.percent_range(dec(t.mfu_low), dec(t.mfu_high))
+        match end.as_deref() {
+            None => l.percent_range(dec(t.mfu_low), dec(t.mfu_high)),
+            Some("low") => l.percent(dec(t.mfu_low)),
+            Some("reference") => l.percent(dec(t.mfu_ref)),
+            Some("high") => l.percent(dec(t.mfu_high)),
+            Some(other) => {
+                return Err(Error::new(
+                    codes::SHORTCODE_UNKNOWN_ITEM,
+                    format!("unknown end `{other}` of the utilization band"),
+                )
+                .hint(crate::diag::unknown_name_hint(
+                    other,
+                    ["low", "reference", "high"],
+                )));
+            }
+        }
     };
     text(out)
 }

@@ -268,8 +268,9 @@ pub struct MarketRateRaw {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TrainingFile {
-    /// Model-FLOPs utilisation: the low end gives the long time, the high end the short one.
-    pub mfu: RangeRaw,
+    /// Utilisation: the low end gives the long time, the high end the short one, the reference
+    /// the figure the pick rule weighs.
+    pub mfu: MfuRaw,
     pub tokens_per_example: S<u32>,
     /// FLOPs per parameter per token, by what trains and whether activations are recomputed.
     pub flops_per_param_token: FlopsRaw,
@@ -278,8 +279,9 @@ pub struct TrainingFile {
 
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-pub struct RangeRaw {
+pub struct MfuRaw {
     pub low: S<f64>,
+    pub reference: S<f64>,
     pub high: S<f64>,
 }
 

@@ -51,6 +51,11 @@ pub(super) fn usd_whole(l: &Tracked<'_>, v: Decimal) -> String {
     }
 }
 
+pub(super) fn per_week(l: &Tracked<'_>, v: Decimal) -> String {
+    l.t("price-per-week", &[("price", Arg::Str(usd_whole(l, v)))])
+        .unwrap_or_default()
+}
+
 pub(super) fn per_month(l: &Tracked<'_>, v: Decimal) -> String {
     l.t("price-per-month", &[("price", Arg::Str(usd_whole(l, v)))])
         .unwrap_or_default()
@@ -62,6 +67,18 @@ pub(super) fn gb(l: &Tracked<'_>, v: u64) -> String {
 }
 
 /// A marketed memory size, which vendors give in binary units: `80 GiB`.
+/// Whole megabytes (10⁶ B), already rounded the way the caller needs.
+pub(super) fn mb(l: &Tracked<'_>, v: f64) -> String {
+    l.t("unit-mb", &[("value", Arg::Str(l.int(v as i64)))])
+        .unwrap_or_default()
+}
+
+/// The memory a card is sold as, the vendor's figure (binary GB on most cards).
+pub(super) fn sold_as(l: &Tracked<'_>, v: u64) -> String {
+    l.t("vram-sold-as", &[("value", Arg::Str(l.int(v as i64)))])
+        .unwrap_or_default()
+}
+
 pub(super) fn gib(l: &Tracked<'_>, v: u64) -> String {
     l.t("unit-gib", &[("value", Arg::Str(l.int(v as i64)))])
         .unwrap_or_default()

@@ -1270,7 +1270,11 @@ fn validate_training(
         flops_per_param_token,
         jobs,
     } = file;
-    let RangeRaw { low, high } = mfu;
+    let MfuRaw {
+        low,
+        reference,
+        high,
+    } = mfu;
     let mfu_low = ck.range(
         f,
         &low,
@@ -1287,13 +1291,30 @@ fn validate_training(
         "mfu.high",
         "model-FLOPs utilisation, a share",
     );
+    let mfu_ref = ck.range(
+        f,
+        &reference,
+        0.01,
+        1.0,
+        "mfu.reference",
+        "the utilisation the pick rule weighs, a share",
+    );
+    if mfu_ref < mfu_low || mfu_ref > mfu_high {
+        ck.error(
+            codes::DATA_INCONSISTENT,
+            f,
+            &reference,
+            format!("MFU reference {mfu_ref} lies outside the range {mfu_low}–{mfu_high}"),
+            "e.g. mfu: { low: 0.18, reference: 0.25, high: 0.35 }",
+        );
+    }
     if mfu_low > mfu_high {
         ck.error(
             codes::DATA_INCONSISTENT,
             f,
             &low,
             format!("MFU range {mfu_low}–{mfu_high} runs backwards"),
-            "e.g. mfu: { low: 0.25, high: 0.50 }",
+            "e.g. mfu: { low: 0.18, reference: 0.25, high: 0.35 }",
         );
     }
     let tokens = ck.range(
@@ -1342,6 +1363,7 @@ fn validate_training(
     );
     Training {
         mfu_low,
+        mfu_ref,
         mfu_high,
         tokens_per_example: tokens,
         k: flops,

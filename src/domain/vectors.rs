@@ -398,7 +398,7 @@ fn training_hours(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
     assert!((got - f(&v["formula_value_h"])).abs() < 0.01, "{id}: {got}");
     let range = v["expected_range_h"].as_array().expect("range");
     assert!(got >= f(&range[0]) && got <= f(&range[1]), "{id}: {got}");
-    // The site's training table, from data/, runs the same job at the low MFU: on more cards,
+    // The site's training table, from data/, runs the same job at the reference MFU: on more cards,
     // or on a faster card, it takes proportionally less time. (The seed ran the 7B LoRA job on
     // an RTX 4090, which the site does not stock; the site runs it on a card it rents.)
     let row = tables
@@ -422,7 +422,7 @@ fn training_hours(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
     // The site counts the checkpoint's real parameters (from the shapes), the seed its nominal size.
     let card_scale = tflops / f(&i["dense_bf16_tflops"]) * params
         / cat.models[cat.training.jobs[row.job].model].params;
-    assert_eq!(cat.training.mfu_low, f(&i["mfu"]), "{id}: MFU in data/");
+    assert_eq!(cat.training.mfu_ref, f(&i["mfu"]), "{id}: MFU in data/");
     let job = &cat.training.jobs[row.job];
     assert_eq!(
         f64::from(job.tokens_per_example),
@@ -433,9 +433,9 @@ fn training_hours(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
         i["grad_checkpointing"].as_bool().unwrap_or(true)
     );
     assert!(
-        (row.hours_slow * f64::from(o.count) * card_scale - got).abs() < 1e-9,
+        (row.hours_ref * f64::from(o.count) * card_scale - got).abs() < 1e-9,
         "{id} from data/: {} h on {} card(s) of {tflops} TFLOPS",
-        row.hours_slow,
+        row.hours_ref,
         o.count
     );
 }
