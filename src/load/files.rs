@@ -349,4 +349,128 @@ mod tests {
         assert_eq!(d.location(), "content/en/x.md:2:11");
         assert!(d.message.contains("0xe9"), "{}", d.message);
     }
+
+    #[test]
+    fn a_read_file_that_is_a_link_must_stay_inside_the_site() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("site");
+        std::fs::create_dir_all(root.join("data")).unwrap();
+        std::fs::write(root.join("data/real.yaml"), "a: 1\n").unwrap();
+        std::fs::write(tmp.path().join("secret.yaml"), "outside\n").unwrap();
+        let link = std::os::unix::fs::symlink;
+        link(root.join("data/real.yaml"), root.join("data/inside.yaml")).unwrap();
+        link(
+            tmp.path().join("secret.yaml"),
+            root.join("data/outside.yaml"),
+        )
+        .unwrap();
+        link(tmp.path().join("gone"), root.join("data/dangling.yaml")).unwrap();
+        let read = |name: &str| {
+            let p = root.join("data").join(name);
+            read_text(&root, &p, Path::new(name))
+        };
+        assert_eq!(read("inside.yaml").unwrap(), "a: 1\n");
+        let out = read("outside.yaml").unwrap_err();
+        assert_eq!(out.code, code::FILE_SYMLINK);
+        assert!(out.message.contains("outside the site"), "{}", out.message);
+        assert_eq!(out.location(), "outside.yaml");
+        let gone = read("dangling.yaml").unwrap_err();
+        assert_eq!(gone.code, code::FILE_SYMLINK);
+        assert!(
+            gone.message.contains("cannot be followed"),
+            "{}",
+            gone.message
+        );
+        // The same rule for a page's head.
+        let head = read_head(
+            &root,
+            &root.join("data/outside.yaml"),
+            Path::new("outside.yaml"),
+            |_| true,
+        )
+        .unwrap_err();
+        assert_eq!(head.code, code::FILE_SYMLINK);
+    }
+
+    /// A page of `size` bytes: front matter, then a body of `fill`.
+    fn page(dir: &Path, name: &str, head: &str, body: &[u8]) -> PathBuf {
+        let p = dir.join(name);
+        let mut bytes = head.as_bytes().to_vec();
+        bytes.extend_from_slice(body);
+        std::fs::write(&p, bytes).unwrap();
+        p
+    }
+
+    #[test]
+    fn the_head_of_a_page_is_read_in_whole_lines_until_it_is_enough() {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        let closed = |t: &str| t.matches("---\n").count() >= 2;
+        // An empty file and one without a final newline come back whole.
+        let empty = page(d, "empty.md", "", b"");
+        assert_eq!(read_head(d, &empty, Path::new("e"), closed).unwrap().0, "");
+        let short = page(d, "short.md", "a\nb", b"");
+        let (text, stamp) = read_head(d, &short, Path::new("s"), |_| true).unwrap();
+        assert_eq!(text, "a\nb");
+        assert_eq!(stamp.0, 3);
+        // Front matter that ends past the first chunk: read on until it closes, then stop at a
+        // whole line, before the body (whose invalid byte is never read).
+        let long_value = "x".repeat(6000);
+        let head = format!("---\ntitle: {long_value}\n---\n");
+        let mut body = "é".repeat(5000).into_bytes();
+        body.extend_from_slice(b"\xff tail\n");
+        let big = page(d, "big.md", &head, &body);
+        let (text, stamp) = read_head(d, &big, Path::new("b"), closed).unwrap();
+        assert!(text.starts_with(&head), "{}", &text[..40]);
+        assert!(text.ends_with('\n'));
+        assert!(!text.contains('\u{fffd}'));
+        assert_eq!(stamp.0, (head.len() + body.len()) as u64);
+        // A chunk that ends inside a two-byte character: the head is still read, not refused.
+        let split = format!("---\ntitle: {}\n", "é".repeat(2100));
+        assert!(split.len() > 4096);
+        let p = page(d, "split.md", &split, b"---\nbody\n");
+        let (text, _) = read_head(d, &p, Path::new("p"), closed).unwrap();
+        assert!(text.starts_with(&split), "{}", text.len());
+        // An invalid byte in the first chunk is an error at once, even in the body: the page is
+        // refused at load, not when it is rendered.
+        let mut body = b"body \xff\n".to_vec();
+        body.extend_from_slice("x".repeat(5000).as_bytes());
+        let p = page(d, "body.md", "---\ntitle: t\n---\n", &body);
+        let e = read_head(d, &p, Path::new("content/en/body.md"), closed).unwrap_err();
+        assert_eq!(e.location(), "content/en/body.md:4:6");
+        // An invalid byte inside the head is an error at its line and column.
+        let bad = page(d, "bad.md", "---\ntitle: caf", b"\xe9\n---\n");
+        let e = read_head(d, &bad, Path::new("content/en/bad.md"), closed).unwrap_err();
+        assert_eq!(e.code, code::FILE_NOT_UTF8);
+        assert_eq!(e.location(), "content/en/bad.md:2:11");
+    }
+
+    #[test]
+    fn a_stamped_read_returns_every_byte_even_of_a_file_that_grows() {
+        let tmp = tempfile::tempdir().unwrap();
+        let p = tmp.path().join("a.bin");
+        let bytes: Vec<u8> = (0..10_000u32).map(|i| (i % 251) as u8).collect();
+        std::fs::write(&p, &bytes).unwrap();
+        let (got, stamp) = read_stamped(&p).unwrap();
+        assert_eq!(got, bytes);
+        assert_eq!(stamp, super::stamp(&p).unwrap());
+        // A FIFO says it is empty when opened and then delivers more: the buffer must grow.
+        let fifo = tmp.path().join("fifo");
+        let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid, NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let writer = {
+            let fifo = fifo.clone();
+            let bytes = bytes.clone();
+            std::thread::spawn(move || std::fs::write(fifo, bytes).unwrap())
+        };
+        let (got, stamp) = read_stamped(&fifo).unwrap();
+        writer.join().unwrap();
+        assert_eq!(got.len(), bytes.len());
+        assert_eq!(got, bytes);
+        assert_eq!(stamp.0, 0, "the size the FIFO had when opened");
+        // A read error other than an interruption is returned, not retried for ever.
+        let e = read_stamped(tmp.path()).unwrap_err();
+        assert_eq!(e.raw_os_error(), Some(libc::EISDIR));
+    }
 }
