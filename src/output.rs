@@ -552,6 +552,12 @@ fn swap(staging: &Path, out: &Path) -> io::Result<()> {
             Err(e) => return Err(e),
         }
     }
+    swap_by_renames(staging, out)
+}
+
+/// The swap where `RENAME_EXCHANGE` is missing: `out` aside, `staging` in, the old tree to
+/// `staging`'s name; if the second rename fails, `out` is put back.
+fn swap_by_renames(staging: &Path, out: &Path) -> io::Result<()> {
     let pid = std::process::id();
     let (parent, name) = split_out(out);
     let old = parent.join(format!(".{name}.hubgen-old-{pid}"));
@@ -631,27 +637,66 @@ mod tests {
 
     #[test]
     fn the_writer_refuses_paths_that_leave_the_folder_even_unvalidated() {
+        // Straight to the production writer, `Staging` (what `render_all` writes into), with no
+        // validation before it: its own check must refuse each path once the staging folder
+        // exists, and nothing may land in it, beside it or above it.
         for bad in [
             "../x.html",
             "a/../../x",
-            "/etc/x",
+            "ABS",
             "a//b",
             "./a",
             "",
             "a\\..\\b",
             "c:x",
         ] {
-            assert!(check_rel(bad).is_err(), "{bad:?} accepted");
             let tmp = tempfile::tempdir().unwrap();
+            // An absolute path inside the temporary folder (so a broken check writes nowhere else).
+            let abs = tmp.path().join("abs.html").to_string_lossy().into_owned();
+            let bad = if bad == "ABS" { abs.as_str() } else { bad };
+            assert!(check_rel(bad).is_err(), "{bad:?} accepted");
             let out = tmp.path().join("site/public");
-            let mut t = OutputTree::default();
-            t.insert("ok.html".into(), b"ok".to_vec());
-            t.insert(bad.into(), b"escaped".to_vec());
-            let e = t.write_to(&out, WriteOptions::default()).unwrap_err();
-            assert_eq!(e.kind(), io::ErrorKind::InvalidInput, "{bad:?}: {e}");
-            // Nothing was written anywhere: not the output, not beside it, not above it.
-            assert!(!tmp.path().join("site").exists(), "{bad:?}");
-            assert!(!tmp.path().join("x.html").exists());
+            let staging = Staging::begin(&out, WriteOptions::default()).unwrap();
+            assert!(staging.dir.is_dir());
+            assert!(staging.put("ok.html", b"ok".to_vec()).is_ok());
+            match staging.put(bad, b"escaped".to_vec()) {
+                Err(Refused::Failed(m)) => assert!(m.contains("refusing to write"), "{bad:?}: {m}"),
+                other => panic!("{bad:?} was not refused: {other:?}"),
+            }
+            assert!(Sink::failed(&staging), "{bad:?}: the build must stop");
+            // Inside the staging folder only the good file; beside and above it nothing.
+            let mut inside: Vec<_> = walkdir::WalkDir::new(&staging.dir)
+                .min_depth(1)
+                .into_iter()
+                .map(|e| {
+                    e.unwrap()
+                        .path()
+                        .strip_prefix(&staging.dir)
+                        .unwrap()
+                        .to_owned()
+                })
+                .collect();
+            inside.sort();
+            assert_eq!(inside, [PathBuf::from("ok.html")], "{bad:?}");
+            let beside: Vec<_> = std::fs::read_dir(tmp.path().join("site"))
+                .unwrap()
+                .flatten()
+                .map(|e| e.file_name())
+                .collect();
+            assert_eq!(beside.len(), 1, "{bad:?}: {beside:?}");
+            drop(staging);
+            // Dropped uncommitted: no staging folder, no output, nothing above.
+            assert_eq!(
+                std::fs::read_dir(tmp.path().join("site")).unwrap().count(),
+                0,
+                "{bad:?}"
+            );
+            let top: Vec<_> = std::fs::read_dir(tmp.path())
+                .unwrap()
+                .flatten()
+                .map(|e| e.file_name())
+                .collect();
+            assert_eq!(top, ["site"], "{bad:?}");
         }
         assert!(check_rel("en/gpus/h100-sxm/index.html").is_ok());
     }
@@ -724,17 +769,55 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_swap_exchanges_in_one_step() {
-        let tmp = tempfile::tempdir().unwrap();
-        let a = tmp.path().join("a");
-        let b = tmp.path().join("b");
+    /// Two folders `a` and `b` holding a file `f` with "new" and "old".
+    fn two_trees(tmp: &Path) -> (PathBuf, PathBuf) {
+        let a = tmp.join("a");
+        let b = tmp.join("b");
         std::fs::create_dir(&a).unwrap();
         std::fs::create_dir(&b).unwrap();
         std::fs::write(a.join("f"), "new").unwrap();
         std::fs::write(b.join("f"), "old").unwrap();
-        swap(&a, &b).unwrap();
+        (a, b)
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_swap_exchanges_in_one_step() {
+        // `RENAME_EXCHANGE` itself, not `swap` (whose two-rename fallback gives the same trees):
+        // it must succeed here (ext4, tmpfs, btrfs, xfs all have it).
+        let tmp = tempfile::tempdir().unwrap();
+        let (a, b) = two_trees(tmp.path());
+        exchange(&a, &b).unwrap();
         assert_eq!(std::fs::read(b.join("f")).unwrap(), b"new");
         assert_eq!(std::fs::read(a.join("f")).unwrap(), b"old");
+        let mut names: Vec<_> = std::fs::read_dir(tmp.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["a", "b"]);
+        // And `swap` takes that path: the same result, nothing left beside.
+        swap(&a, &b).unwrap();
+        assert_eq!(std::fs::read(b.join("f")).unwrap(), b"old");
+        assert_eq!(leftovers(tmp.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn the_two_rename_fallback_swaps_and_puts_out_back_when_the_second_rename_fails() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (a, b) = two_trees(tmp.path());
+        swap_by_renames(&a, &b).unwrap();
+        assert_eq!(std::fs::read(b.join("f")).unwrap(), b"new");
+        assert_eq!(std::fs::read(a.join("f")).unwrap(), b"old");
+        assert_eq!(leftovers(tmp.path()), Vec::<String>::new());
+        // The staging folder is gone by the time of the second rename: that rename fails, and
+        // `out` must be back where it was with its own tree, nothing left under the old name.
+        std::fs::remove_dir_all(&a).unwrap();
+        let e = swap_by_renames(&a, &b).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::NotFound, "{e}");
+        assert_eq!(std::fs::read(b.join("f")).unwrap(), b"new");
+        assert!(!a.exists());
+        assert_eq!(leftovers(tmp.path()), Vec::<String>::new());
     }
 }
