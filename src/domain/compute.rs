@@ -225,9 +225,11 @@ pub fn pick(
 }
 
 /// Whether a job filling `share` of a card is tight: above `tight_share`, so within the
-/// model's error of the headroom (compared in decimal, as the share is printed).
+/// model's error of the headroom. Compared as printed, in whole percent: a row that reads 80%
+/// is not marked tight against an 80% line.
 pub fn is_tight(cat: &Catalog, share: f64) -> bool {
-    Decimal::from_f64_retain(share).is_some_and(|d| d > cat.tight_share)
+    use rust_decimal::prelude::FromPrimitive;
+    Decimal::from_f64(share).is_some_and(|d| d.round_dp(2) > cat.tight_share)
 }
 
 /// The tokens of the fit table's reference job.
@@ -353,6 +355,11 @@ impl Tables {
         self.offers.iter().find(|o| o.r == r)
     }
 
+    /// The bundles (offers of several cards), in data order.
+    pub fn bundles(&self) -> impl Iterator<Item = &Offer> {
+        self.offers.iter().filter(|o| o.count > 1)
+    }
+
     /// The bundle whose free whole node renting one `o` in `region` breaks up: where every free
     /// card of a single card there is in free nodes. `None` for bundles and loose cards.
     pub fn node_broken_by(&self, o: &Offer, region: usize) -> Option<&Offer> {
@@ -360,9 +367,8 @@ impl Tables {
         if o.count > 1 || free == 0 || o.loose.get(region).copied().unwrap_or(0) > 0 {
             return None;
         }
-        self.offers.iter().find(|b| {
-            b.card == o.card && b.count > 1 && b.free.get(region).copied().unwrap_or(0) > 0
-        })
+        self.bundles()
+            .find(|b| b.card == o.card && b.free.get(region).copied().unwrap_or(0) > 0)
     }
 
     /// The region a Rent action without a chosen region orders from: the first (data order)
@@ -783,6 +789,54 @@ mod tests {
         // A bundle with no whole node free is not in stock, whatever its cards' stock.
         assert!(!offers[by_id(&offers, "8x-h100-sxm")].in_stock);
         assert!(offers[by_id(&offers, "2x-a100-sxm")].in_stock);
+    }
+
+    #[test]
+    fn a_single_card_from_a_free_node_is_flagged_and_rented_where_loose_cards_are() {
+        // The fixture: 4 free A100s in DFW-1, one free 2× A100 node there. Two cards are loose.
+        let mut cat = fixture_catalog();
+        let a100 = cat
+            .cards
+            .iter()
+            .position(|c| c.id == "a100-sxm")
+            .expect("a100");
+        let t = compute(&cat).expect("tables");
+        let single = &t.offers[by_id(&t.offers, "a100-sxm")];
+        assert_eq!(single.loose, [2, 0]);
+        assert!(t.node_broken_by(single, 0).is_none());
+        assert_eq!(Tables::rent_region(single), Some(0));
+        // The bundle's own loose stock is its free nodes, and it breaks nothing.
+        let bundle = &t.offers[by_id(&t.offers, "2x-a100-sxm")];
+        assert_eq!(bundle.loose, bundle.free);
+        assert!(t.node_broken_by(bundle, 0).is_none());
+        // Two free cards, both in the node: a single rental breaks it.
+        cat.cards[a100].free_now = Some(vec![2, 0]);
+        let t = compute(&cat).expect("tables");
+        let single = &t.offers[by_id(&t.offers, "a100-sxm")];
+        assert_eq!(single.loose, [0, 0]);
+        let broken = t.node_broken_by(single, 0).expect("the node");
+        assert_eq!(broken.id, "2x-a100-sxm");
+        assert!(t.node_broken_by(single, 1).is_none(), "no free card there");
+        // A region with loose cards comes first for a Rent action without a chosen region.
+        cat.cards[a100].free_now = Some(vec![2, 1]);
+        let t = compute(&cat).expect("tables");
+        let single = &t.offers[by_id(&t.offers, "a100-sxm")];
+        assert_eq!(Tables::rent_region(single), Some(1));
+        assert!(t.node_broken_by(single, 1).is_none());
+        assert!(t.node_broken_by(single, 0).is_some());
+    }
+
+    #[test]
+    fn a_share_above_the_tight_line_is_tight_and_the_line_itself_is_not() {
+        let cat = fixture_catalog();
+        let line: f64 = cat.tight_share.to_string().parse().expect("a share");
+        // Whole percent, as the tables print it: 80.4% reads 80% and is not tight, 80.6% is.
+        assert!(is_tight(&cat, line + 0.006));
+        assert!(!is_tight(&cat, line + 0.004));
+        assert!(!is_tight(&cat, line));
+        assert!(!is_tight(&cat, line - 0.01));
+        assert!(is_tight(&cat, 0.95));
+        assert!(!is_tight(&cat, f64::NAN));
     }
 
     #[test]

@@ -17,9 +17,8 @@ impl Site<'_> {
     pub(super) fn link_use(&self, card: usize, l: &Tracked<'_>) -> String {
         let bundles: Vec<String> = self
             .tables
-            .offers
-            .iter()
-            .filter(|o| o.count > 1 && o.card == card)
+            .bundles()
+            .filter(|o| o.card == card)
             .map(|o| self.offer_name(o, l))
             .collect();
         if bundles.is_empty() {

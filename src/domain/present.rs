@@ -427,34 +427,29 @@ impl Site<'_> {
                             .unwrap_or_else(|_| self.offer_name(o, l))
                     })
                     .collect();
-                // A link that allows sharding, on cards we rent only singly, says so.
-                let bundled = self
+                // Sharded work on this link, as we rent it: only the bundles.
+                let bundles: Vec<String> = self
                     .tables
-                    .offers
-                    .iter()
-                    .any(|o| o.count > 1 && cat.cards[o.card].interconnect == i);
-                let sharding = if !bundled && !offers.is_empty() && ic.sharding.allows_sharding() {
-                    l.t(
-                        "sharding-not-rented",
-                        &[("allowed", Arg::Str(sharding.clone()))],
-                    )
-                    .unwrap_or(sharding)
-                } else {
-                    sharding
-                };
+                    .bundles()
+                    .filter(|o| cat.cards[o.card].interconnect == i)
+                    .map(|o| self.offer_name(o, l))
+                    .collect();
+                // A link that allows sharding, on cards we rent only singly, says so.
+                let sharding =
+                    if bundles.is_empty() && !offers.is_empty() && ic.sharding.allows_sharding() {
+                        l.t(
+                            "sharding-not-rented",
+                            &[("allowed", Arg::Str(sharding.clone()))],
+                        )
+                        .unwrap_or(sharding)
+                    } else {
+                        sharding
+                    };
                 let offers = if offers.is_empty() {
                     "—".to_owned()
                 } else {
                     l.list(&offers)
                 };
-                // Sharded work on this link, as we rent it: only the bundles.
-                let bundles: Vec<String> = self
-                    .tables
-                    .offers
-                    .iter()
-                    .filter(|o| o.count > 1 && cat.cards[o.card].interconnect == i)
-                    .map(|o| self.offer_name(o, l))
-                    .collect();
                 let rented_as = (!bundles.is_empty()).then(|| {
                     l.t(
                         "sharding-rented-as",
