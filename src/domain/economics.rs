@@ -69,7 +69,10 @@ impl Site<'_> {
                                                 self.offer_name(&self.tables.offers[c.offer], l),
                                             ),
                                         ),
-                                        ("gb", Arg::Str(gb1(l, c.need.per_card.ceil_tenth_gb()))),
+                                        (
+                                            "gb",
+                                            Arg::Str(gb_tenth(l, c.need.per_card.ceil_tenth_gb())),
+                                        ),
                                     ],
                                 )
                                 .unwrap_or_default();

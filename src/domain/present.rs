@@ -174,7 +174,7 @@ impl Site<'_> {
                                 &[
                                     // To a tenth on several cards, so per card × cards
                                     // gives the total printed above it.
-                                    ("gb", Arg::Str(gb1(l, f.need.per_card.ceil_tenth_gb()))),
+                                    ("gb", Arg::Str(gb_tenth(l, f.need.per_card.ceil_tenth_gb()))),
                                     ("cards", Arg::Num(f64::from(o.count))),
                                 ],
                             )
@@ -1237,7 +1237,7 @@ fn sc_vram_per_card(
         a.finish(&JOB_ARGS)?;
         if mem.cards > 1 {
             // To a tenth, so per card × cards reads as the total (rounded up) the pages print.
-            gb1(l, mem.per_card.ceil_tenth_gb())
+            gb_tenth(l, mem.per_card.ceil_tenth_gb())
         } else {
             gb(l, mem.per_card.ceil_gb())
         }

@@ -99,6 +99,13 @@ pub(super) fn gb1(l: &Tracked<'_>, v: f64) -> String {
     gb_dec(l, dec(v), 1)
 }
 
+/// GB to exactly one decimal (`169.0 GB`): a multi-card job's per-card figure, always printed to
+/// the tenth it is rounded up to, so that figures side by side read alike.
+pub(super) fn gb_tenth(l: &Tracked<'_>, v: f64) -> String {
+    l.t("unit-gb", &[("value", Arg::Str(l.number(dec(v), 1)))])
+        .unwrap_or_default()
+}
+
 /// `85.9 GB usable`: what a card (or a node) really offers, under its marketed size.
 pub(super) fn usable_text(l: &Tracked<'_>, v: compute::Bytes) -> String {
     l.t("usable-gb", &[("value", Arg::Str(gb1(l, v.gb())))])
