@@ -316,12 +316,25 @@ fn two_builds_are_byte_identical_with_one_thread_and_with_two() {
     }
 }
 
+/// Where a planted error stops the build.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    /// Before anything is written (data, front matter, Fluent files, templates): the output was
+    /// never opened, so `public/` unchanged proves nothing about atomicity here.
+    Load,
+    /// While rendering and writing: the staging folder existed and held part of the new site,
+    /// so `public/` unchanged and no staging left are the atomicity checks.
+    Write,
+}
+
 /// Builds once (good), breaks the site with `break_it`, builds again and checks the failure:
-/// non-zero exit, every expected fragment in stderr, and `public/` byte-identical to before.
-/// Every error planted here is found before the write stage; failures *during* the write (an
-/// injected full disk, a file in the way) are in tests/bad_input.rs, and builds killed while
-/// writing in tests/crash.rs.
-fn assert_bad_input(break_it: impl FnOnce(&Path), expected: &[&str]) {
+/// non-zero exit, every expected fragment in stderr, `public/` byte-identical to before and no
+/// staging folder left; and that the error stopped the build at `stage`. The stage is observed,
+/// not assumed: a dead build's staging folder is planted beside `public/`, and the write stage
+/// starts by removing it (`Staging::begin`), so it is gone exactly when the build got that far.
+/// Failures of the disk itself (an injected full disk, a file in the way) are in
+/// tests/bad_input.rs, and builds killed while writing in tests/crash.rs.
+fn assert_bad_input(stage: Stage, break_it: impl FnOnce(&Path), expected: &[&str]) {
     let site = fixture_copy();
     let good = hubgen(site.path(), &[]);
     assert!(
@@ -330,6 +343,8 @@ fn assert_bad_input(break_it: impl FnOnce(&Path), expected: &[&str]) {
         String::from_utf8_lossy(&good.stderr)
     );
     let before = tree(&site.path().join("public"));
+    let dead = site.path().join(".public.hubgen-new-999999");
+    std::fs::create_dir_all(dead.join("en")).expect("plant a dead build's staging");
     break_it(site.path());
     let bad = hubgen(site.path(), &[]);
     let stderr = String::from_utf8_lossy(&bad.stderr);
@@ -337,6 +352,13 @@ fn assert_bad_input(break_it: impl FnOnce(&Path), expected: &[&str]) {
     for e in expected {
         assert!(stderr.contains(e), "stderr lacks {e:?}:\n{stderr}");
     }
+    let reached_write = !dead.exists();
+    assert_eq!(
+        reached_write,
+        stage == Stage::Write,
+        "expected the error at the {stage:?} stage:\n{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dead);
     assert!(
         tree(&site.path().join("public")) == before,
         "public/ changed after a failed build"
@@ -381,6 +403,7 @@ fn malformed_yaml_names_file_line_and_column() {
         "80",
     );
     assert_bad_input(
+        Stage::Load,
         |root| {
             edit(
                 root,
@@ -399,6 +422,7 @@ fn a_duplicate_key_is_an_error_not_last_wins() {
     let (line, _) = line_col("data/storage.yaml", "hold_hours: 48", "hold_hours");
     let at = format!("data/storage.yaml:{}:1", line + 1);
     assert_bad_input(
+        Stage::Load,
         |root| {
             edit(
                 root,
@@ -415,6 +439,7 @@ fn a_duplicate_key_is_an_error_not_last_wins() {
 fn an_unknown_card_in_a_fit_row_is_named_with_a_hint() {
     let at = place("data/fit.yaml", "pick: 2x-a100-sxm", "2x-a100-sxm");
     assert_bad_input(
+        Stage::Load,
         |root| edit(root, "data/fit.yaml", "pick: 2x-a100-sxm", "pick: rtx-4900"),
         &[
             &at,
@@ -433,6 +458,7 @@ fn a_pick_that_does_not_fit_fails_the_build() {
     // 122.2 GB, against 90% of the A100 SXM's usable 81,920 MiB = 85.9 GB.
     let at = place("data/fit.yaml", "pick: 2x-a100-sxm", "2x-a100-sxm");
     assert_bad_input(
+        Stage::Load,
         |root| edit(root, "data/fit.yaml", "pick: 2x-a100-sxm", "pick: a100-sxm"),
         &[
             &at,
@@ -444,6 +470,7 @@ fn a_pick_that_does_not_fit_fails_the_build() {
 #[test]
 fn an_unknown_table_in_markdown_names_the_page_and_line() {
     assert_bad_input(
+        Stage::Write,
         |root| {
             edit(
                 root,
@@ -497,11 +524,13 @@ fn drop_string(root: &Path, key: &str) {
 fn a_missing_fluent_key_is_an_error_at_the_place_that_needs_it() {
     // Missing everywhere: the template line that asks for it.
     assert_bad_input(
+        Stage::Write,
         |root| drop_string(root, "skip-to-content"),
         &["themes/default/templates/base.html:", "skip-to-content"],
     );
     // A string a table needs: the shortcode's line.
     assert_bad_input(
+        Stage::Write,
         |root| drop_string(root, "col-weekly"),
         &[
             "content/en/fine-tuning.md:",
@@ -585,6 +614,7 @@ fn pages_are_as_small_as_minifying_each_whole_page_would_make_them() {
 #[test]
 fn a_fluent_syntax_error_names_file_and_line_and_keeps_public() {
     assert_bad_input(
+        Stage::Load,
         |root| {
             let p = root.join("i18n/uk/main.ftl");
             let text = std::fs::read_to_string(&p).expect("read");
@@ -600,6 +630,7 @@ fn a_fluent_syntax_error_names_file_and_line_and_keeps_public() {
 #[test]
 fn a_file_name_that_cannot_be_a_url_gets_a_suggested_slug() {
     assert_bad_input(
+        Stage::Load,
         |root| {
             std::fs::write(
                 root.join("content/uk/оренда-gpu.md"),
@@ -614,6 +645,7 @@ fn a_file_name_that_cannot_be_a_url_gets_a_suggested_slug() {
         ],
     );
     assert_bad_input(
+        Stage::Load,
         |root| {
             std::fs::write(
                 root.join("content/zh/显存.md"),
@@ -628,6 +660,7 @@ fn a_file_name_that_cannot_be_a_url_gets_a_suggested_slug() {
 #[test]
 fn two_pages_with_one_url_name_both_files() {
     assert_bad_input(
+        Stage::Write,
         |root| {
             std::fs::write(
                 root.join("content/en/memory-guide.md"),
@@ -815,6 +848,7 @@ fn an_alias_is_a_redirect_page_and_a_redirects_line_when_asked() {
 #[test]
 fn an_alias_that_is_a_page_or_not_a_path_is_an_error_at_its_place() {
     assert_bad_input(
+        Stage::Write,
         |root| {
             edit(
                 root,
@@ -829,6 +863,7 @@ fn an_alias_that_is_a_page_or_not_a_path_is_an_error_at_its_place() {
         ],
     );
     assert_bad_input(
+        Stage::Load,
         |root| {
             edit(
                 root,
@@ -897,13 +932,24 @@ fn a_rented_card_without_its_local_nvme_says_not_listed_and_check_warns() {
         root,
         "data/cards.yaml",
         "    price: { weekly_usd: 100, monthly_usd: 360 }\n",
-        "    price: { weekly_usd: 100, monthly_usd: 360 }\n    local_nvme_tb: 1\n",
+        "    price: { weekly_usd: 100, monthly_usd: 360 }\n    local_nvme_tb: 3\n",
     );
     let out = hubgen(root, &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("local NVMe"), "{stderr}");
     assert!(
-        !String::from_utf8_lossy(&out.stderr).contains("local NVMe"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        spec("en/gpus/rtx-4090/index.html", "Local NVMe").contains("3 TB"),
+        "the set value is on the page"
+    );
+    // Only the host is still unset, for the RTX 4090 alone.
+    let (_, unset) = not_set_warnings(root);
+    assert_eq!(unset.len(), 1, "{unset:?}");
+    let (file, message) = &unset[0];
+    assert_eq!(file, "data/cards.yaml");
+    assert!(
+        message.contains("rtx-4090") && message.contains("host") && !message.contains("NVMe"),
+        "{message}"
     );
 }
 
