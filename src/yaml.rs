@@ -77,7 +77,18 @@ fn clean_message(raw: &str) -> String {
     let cut = cut
         .split_once(", set DuplicateKeyPolicy")
         .map_or(cut, |(m, _)| m);
-    cut.trim_end_matches(':').trim().to_owned()
+    let cut = cut.trim_end_matches(':').trim();
+    // The parser names Rust's types ("invalid u32"); the writer wants what to write.
+    match cut {
+        "invalid u8" | "invalid u16" | "invalid u32" | "invalid u64" | "invalid usize" => {
+            "expected a whole number, zero or more, written in digits".to_owned()
+        }
+        "invalid i8" | "invalid i16" | "invalid i32" | "invalid i64" | "invalid isize" => {
+            "expected a whole number, written in digits".to_owned()
+        }
+        "invalid f32" | "invalid f64" => "expected a number, written in digits".to_owned(),
+        _ => cut.to_owned(),
+    }
 }
 
 fn hint_for(message: &str) -> Option<String> {
@@ -111,6 +122,11 @@ fn hint_for(message: &str) -> Option<String> {
         }
     } else if m.contains("missing field") {
         Some("add the field; it has no default".into())
+    } else if m.contains("written in digits") {
+        Some(
+            "write the figure alone, without words or units (e.g. `80`, not `eighty` or `80 GB`)"
+                .into(),
+        )
     } else if m.contains("budget") {
         Some("the document expands too much (aliases?); simplify it".into())
     } else {

@@ -288,7 +288,12 @@ fn cases() -> Vec<(&'static str, Setup)> {
         }),
         ("wrong type", |r| {
             let at = set(r, "data/cards.yaml", "vram_gb", "eighty");
-            build(&[&at, "eighty"])
+            build(&[
+                &at,
+                "eighty",
+                "expected a whole number, zero or more, written in digits",
+                "not `eighty` or `80 GB`",
+            ])
         }),
         ("card id that climbs out of the output", |r| {
             let at = plant(
@@ -351,7 +356,7 @@ fn cases() -> Vec<(&'static str, Setup)> {
             build(&[&at, "`mfu.high`"])
         }),
         ("MFU reference outside the band", |r| {
-            let at = set(r, "data/training.yaml", "reference", "0.5");
+            let at = set(r, "data/training.yaml", "reference", "0.9");
             build(&[&at, "outside the range"])
         }),
         ("hours per month out of a month", |r| {

@@ -83,7 +83,10 @@ fn yaml_in_data() {
         (e[0].0.as_str(), e[0].1, e[0].2),
         ("data/pricing.yaml", line, col + 17)
     );
-    assert_eq!(e[0].3, "invalid u32", "{e:?}");
+    assert_eq!(
+        e[0].3, "expected a whole number, zero or more, written in digits",
+        "{e:?}"
+    );
 }
 
 #[test]
