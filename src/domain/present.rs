@@ -30,7 +30,7 @@ pub const TABLES: [&str; 14] = [
 
 pub const CHARTS: [&str; 2] = ["memory", "break-even"];
 
-pub const ASSUMPTIONS: [&str; 14] = [
+pub const ASSUMPTIONS: [&str; 15] = [
     "seq-len",
     "batch",
     "lora-rank",
@@ -44,6 +44,7 @@ pub const ASSUMPTIONS: [&str; 14] = [
     "chunk-tokens",
     "optimizer-bytes",
     "headroom",
+    "tight",
     "two-weeks-hours",
 ];
 
@@ -1522,6 +1523,7 @@ fn sc_assumption(
             "chunk-tokens" => l.int(i64::from(k.chunk_tokens)),
             "optimizer-bytes" => l.number(dec(d.optimizer_bytes), 0),
             "headroom" => l.percent(cat.headroom),
+            "tight" => l.percent(cat.tight_share),
             "two-weeks-hours" => l.int(i64::from(cat.market.window_hours)),
             other => {
                 return Err(Error::new(
