@@ -202,6 +202,7 @@ fn serve_rebuilds_on_edits_shows_errors_over_the_last_good_page_and_recovers() {
     );
     assert!(!first.contains("hubgen-error-overlay"));
     assert_eq!(get(&server.addr, "/en/no-such-page/").0, 404);
+    assert_nothing_written(root);
 
     // A Markdown edit: only that page is rendered again.
     let mark = log_len(&server);
@@ -270,4 +271,21 @@ fn serve_rebuilds_on_edits_shows_errors_over_the_last_good_page_and_recovers() {
         "Each fixed recommendation below",
     );
     assert!(!fixed.contains("hubgen-error-overlay"));
+    assert_nothing_written(root);
+}
+
+/// `serve` builds into memory: no `public/`, no staging folder, nothing hubgen names as its own,
+/// anywhere under the root.
+fn assert_nothing_written(root: &Path) {
+    assert!(!root.join("public").exists(), "serve wrote public/");
+    let ours: Vec<_> = walkdir::WalkDir::new(root)
+        .into_iter()
+        .flatten()
+        .map(|e| e.path().to_owned())
+        .filter(|p| {
+            let n = p.file_name().unwrap_or_default().to_string_lossy();
+            n.contains(".hubgen-new-") || n.contains(".hubgen-old-") || n == ".hubgen-manifest.json"
+        })
+        .collect();
+    assert!(ours.is_empty(), "serve left {ours:?}");
 }

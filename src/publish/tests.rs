@@ -120,6 +120,11 @@ fn pre_compressed_files_are_compared_as_stored() {
     assert_eq!(plain[0].content_encoding, None);
     let gz = gzip(body.as_bytes());
     assert_eq!(gz, gzip(body.as_bytes()), "gzip output is deterministic");
+    // Deterministic across time too (RFC 1952): no modification time, no file name or comment
+    // in the header (the same call a second later would give other bytes).
+    assert_eq!(&gz[..3], &[0x1f, 0x8b, 8], "gzip magic and deflate");
+    assert_eq!(gz[3] & (0x08 | 0x10), 0, "FLG has no FNAME or FCOMMENT");
+    assert_eq!(&gz[4..8], &[0; 4], "MTIME is zero");
     let mut d = flate2::read::GzDecoder::new(gz.as_slice());
     let mut back = String::new();
     std::io::Read::read_to_string(&mut d, &mut back).unwrap();
