@@ -42,6 +42,13 @@ fn refused(out: &str, says: &[&str]) -> Expect {
     }
 }
 
+/// `refused`, with `--force`: the guard of source folders does not bend to it.
+fn refused_forced(out: &str, says: &[&str]) -> Expect {
+    let mut e = refused(out, says);
+    e.args.push("--force".into());
+    e
+}
+
 /// `hubgen publish --to file://<dir>`, refused: exit 1, the diagnostic code, `says`, and that
 /// nothing was sent.
 fn publish_to(dir: &Path, says: &[&str]) -> Expect {
@@ -246,6 +253,17 @@ const CODES: &[(&str, &str)] = &[
         "output-refused",
     ),
     ("--out a symlink to a source folder", "output-refused"),
+    ("--force --out a source folder", "output-refused"),
+    ("--force --out the site root", "output-refused"),
+    ("--force --out a folder above the site", "output-refused"),
+    ("--force --out .git", "output-refused"),
+    ("--force --out static", "output-refused"),
+    ("--force --out i18n", "output-refused"),
+    ("--force --out inside themes", "output-refused"),
+    (
+        "--force --out a symlink to a source folder",
+        "output-refused",
+    ),
     ("--out below a file", "write-failed"),
     ("publish into the site's root", "publish-foreign"),
     ("publish into a source folder", "publish-foreign"),
@@ -737,6 +755,36 @@ fn cases() -> Vec<(&'static str, Setup)> {
         ("--out a symlink to a source folder", |r| {
             std::os::unix::fs::symlink(r.join("content"), r.join("deploy")).expect("link");
             refused("deploy", &["source folder `content`"])
+        }),
+        // `--force` takes over a foreign folder, never a source folder or the site itself.
+        ("--force --out a source folder", |_| {
+            refused_forced("content", &["source folder `content`"])
+        }),
+        ("--force --out the site root", |_| {
+            refused_forced(".", &["site's root folder"])
+        }),
+        ("--force --out a folder above the site", |_| {
+            refused_forced("..", &["holds the site's root folder"])
+        }),
+        ("--force --out .git", |r| {
+            std::fs::create_dir_all(r.join(".git")).expect("mkdir");
+            std::fs::write(r.join(".git/HEAD"), "ref: refs/heads/main\n").expect("write");
+            refused_forced(".git", &["source folder `.git`"])
+        }),
+        ("--force --out static", |r| {
+            std::fs::create_dir_all(r.join("static")).expect("mkdir");
+            std::fs::write(r.join("static/robots.txt"), "User-agent: *\n").expect("write");
+            refused_forced("static", &["source folder `static`"])
+        }),
+        ("--force --out i18n", |_| {
+            refused_forced("i18n", &["source folder `i18n`"])
+        }),
+        ("--force --out inside themes", |_| {
+            refused_forced("themes/x", &["inside the source folder `themes`"])
+        }),
+        ("--force --out a symlink to a source folder", |r| {
+            std::os::unix::fs::symlink(r.join("data"), r.join("deploy")).expect("link");
+            refused_forced("deploy", &["source folder `data`"])
         }),
         ("--out below a file", |r| {
             std::fs::write(r.join("notes.txt"), "mine").expect("write");

@@ -15,7 +15,7 @@ footer-copyright = © { $site }
 root-description = GPU rental for fine-tuning, with arithmetic you can check. Choose your language.
 root-choose = Read in English
 not-found-title = Page not found
-not-found-body = This page does not exist. Go to the home page in
+not-found-body = This page does not exist. Home page →
 
 ## Number formats
 fmt-usd = ${ $amount }
@@ -188,13 +188,13 @@ term-months = { $count ->
     [one] one month
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. The weekly break-even is the weekly price divided by the same rates, rounded to the nearest hour (a week has 168). If you can rent by the hour for less than a week's or a month's own per-GPU-hour price (the catalog shows it under each price), that rental never pays off, even 24/7. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. The weekly break-even is the weekly price divided by the same rates, rounded to the nearest hour (a week has 168). If you can rent by the hour for less than a week's or a month's own per-GPU-hour price (the price list shows it under each price), that rental never pays off, even 24/7. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
 
 ## Training table
 table-training-caption = How long a fine-tuning job takes, and what it costs
 col-offer = Card or bundle
 col-hours = Hours
-col-cost-hourly = Pro-rata cost at the per-GPU-hour price
+col-cost-hourly = Pro-rata cost
 col-cost-term = Cheapest rental that covers it
 training-job-size = { $examples } examples × { $epochs } epochs, { $tokens } tokens
 training-term-k = { $k } FLOPs per parameter per token × { $params }B parameters
@@ -206,16 +206,16 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
 training-of-vram = of { $vram } usable
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint's, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price of the rental, a week or a month, that covers them (a week's price divided by 168 hours or a month's by { $hours }, and by the cards) times the cards. Click the hours to see how they break down.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint's, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price of the rental, a week or a month, that covers them (a week's price divided by 168 hours or a month's by { $hours }, and by the cards) times the cards. Open the hours to see how they break down.
 unit-million = { $value }M
 
 ## Jobs that fit a card
 table-jobs-caption = Fine-tuning jobs that fit one { $card }
-col-share-of-card = Share of the card
-table-jobs-note = A job fits when it needs at most { $headroom } of the card's { $usable } of usable memory, that is { $limit }; the share is of the { $usable }. Above { $tight } a fit is marked tight.
+col-share-of-card = Memory used
+table-jobs-note = A job fits when it needs at most { $headroom } of the card's { $usable } of usable memory, that is { $limit }. Each share is of the full { $usable }; above { $tight }, a fit is marked tight.
 
 ## Card pages
-gpus-title = GPUs to rent
+gpus-title = GPU prices
 gpus-description = Every GPU we rent, with its specifications, weekly and monthly prices, availability, and the fine-tuning jobs it fits.
 gpus-intro = The table lists the cards in stock at our last count. Every card we rent, including those out of stock, has its own page below, with its specifications, prices, stock by region, the fine-tuning jobs it fits and, where we have one, a worked training estimate.
 card-page-title = { $card } rental
@@ -229,7 +229,7 @@ card-page-fit = Where we recommend it
 card-page-jobs = Jobs it fits
 card-page-break-even = Monthly or hourly
 card-page-training = Training time and cost
-card-page-back = All GPUs
+card-page-back = All GPU prices
 stock-as-of = Stock as of { $date }.
 # A date in running text: the month in the form a date takes ({ $month }), or its number.
 date-long = { $month } { $day }, { $year }
@@ -284,7 +284,7 @@ chart-break-even-desc = A month's rental of the { $offer } costs { $term } howev
 chart-break-even-axis-hours = GPU-hours used in a month
 chart-break-even-term = Monthly rental, { $term }
 chart-break-even-hourly = Hourly, { $rate }
-chart-break-even-caption = Across { $hours } GPU-hours a month the answer depends on your hourly rate: below the low end, hourly is cheaper; above the high end, the month is.
+chart-break-even-caption = In the range of about { $hours } GPU-hours a month, the answer depends on your hourly rate: below the low end, hourly is cheaper; above the high end, the month beats hourly. Three weekly rentals cost less than a month, though, so while the work fits in three weeks, weekly rentals are cheaper still.
 table-card-prices-note = Under each price is its per-GPU-hour price: a week's price divided by 168 hours, a month's by { $hours }, and by the number of cards. Memory is what the cards report, in GB of 10⁹ bytes; below it is the size they are sold as.
 group-note-two-four-eight = 2-, 4- or 8-way
 
@@ -318,8 +318,8 @@ fmt-approx = ~{ $value }
 memory-ecc = { $memory } with ECC on
 memory-ecc-off = { $memory }, ECC off by default
 sharding-not-rented = { $allowed }
-catalog-link-single = not used: rented singly
-catalog-link-in-bundles = used only in { $bundles }
+catalog-link-single = not used (rented singly)
+catalog-link-in-bundles = used only when rented as { $bundles }
 sharding-rented-as = we rent it sharded only as { $bundles }
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
@@ -333,7 +333,7 @@ memory-buffers = working buffers { $value }
 memory-per-card = on each of the { $cards } cards { $value }
 memory-pick = pick: { $offer }
 price-per-gpu-hour = { $price }/GPU-hr
-col-card-share = Share of the card
+col-card-share = Memory used
 fit-of-usable = of { $usable } usable per card
 fit-tight = { $of }; tight: run a few hundred steps and read the peak before you buy a month
 fit-rule = cheapest for our reference job: { $cost } ({ $term ->
@@ -347,7 +347,7 @@ fit-rule = cheapest for our reference job: { $cost } ({ $term ->
     }
 })
 fit-override = our choice: { $reason }
-table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the cards and bundles in stock that qualify, we pick the one that finishes our reference job for the least money, bought in whole weeks or months: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all, at { $mfu } of the card's dense BF16 TFLOPS. Totals are rounded up to whole GB, and the per-card figures of multi-card jobs up to 0.1 GB; a share is of the exact figure. Per GPU-hour divides a week's price by 168 hours, or a month's by { $hours }, and then by the number of cards. Click a figure to see how it breaks down.
+table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the cards and bundles in stock that qualify, we pick the one that finishes our reference job for the least money, bought in whole weeks or months: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all, at { $mfu } of the card's dense BF16 TFLOPS, our reference utilization. Totals are rounded up to whole GB, and the per-card figures of multi-card jobs up to 0.1 GB; a share is of the exact figure. Per GPU-hour divides a week's price by 168 hours, or a month's by { $hours }, and then by the number of cards. Open a figure to see its breakdown.
 table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of its usable memory.
 table-breakdown-caption = { $job }: memory term by term
 col-term = Term
@@ -420,16 +420,16 @@ memory-pick-per-card = pick: { $offer }, { $gb } per card
 calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes per parameter, not 16)
 calibration-on = on
 calibration-off = off
-spec-link-single = the card supports it; we rent this card on its own, so the link is not used
-spec-link-none = we rent this card on its own
+spec-link-single = not used (rented singly)
+spec-link-none = rented singly
 free-nodes-all = { $nodes ->
-    [one] These free cards are one whole { $offer } node: a single card is taken from it, and { $offer } is then out of stock here
-   *[other] These free cards are { $nodes } whole { $offer } nodes: a single card is taken from one of them, which leaves one node fewer for { $offer }
+    [one] Every free card here is in that node, so a single card rented takes one from it and leaves { $offer } out of stock here.
+   *[other] Every free card here is in those { $nodes } nodes, so a single card rented takes one from a node and leaves one node fewer for { $offer }.
 }
 rent-breaks-node = { $nodes ->
-    [one] In { $region } the free cards are one whole { $bundle } node: a single card is taken from it, and { $bundle } is then out of stock there.
-   *[other] In { $region } the free cards make up { $nodes } whole { $bundle } nodes: a single card is taken from one of them, which leaves one node fewer for { $bundle }.
+    [one] In { $region } all free cards form one whole { $bundle } node: a single card ordered there is taken from it, and { $bundle } is then out of stock there.
+   *[other] In { $region } all free cards form { $nodes } whole { $bundle } nodes: a single card ordered there is taken from one of them, which leaves one node fewer for { $bundle }.
 }
 share-tight = tight: read the peak of a short run before you buy a month
-memory-pick-tight = { $pick }; tight, { $share } of each card
+memory-pick-tight = { $pick }; tight: { $share } of usable memory per card
 vram-sold-as = sold as { $value } GB

@@ -7,8 +7,8 @@ skip-to-content = 跳到正文
 nav-label = 主导航
 language-switcher-label = 语言
 section-pages = 站内指南
-footer-arithmetic = 价格、库存以及所有显存、时间和费用数字都取自我们公开的数据文件或由其计算得出，你可以自行核对；按需小时价只是示例，不是报价。库存数字以旁边注明的日期为准。
-footer-data = 数据文件（JSON）：
+footer-arithmetic = 价格、库存以及所有显存、时长和费用数字都取自我们公开的数据文件，或由其算出，你可以自行核对；示例按需小时价只用来对比，不是报价。库存数字以旁边注明的日期为准。
+footer-data = 公开数据（JSON）
 footer-contact = 下单前有疑问：
 footer-terms = 服务条款
 footer-copyright = © { $site }
@@ -26,7 +26,7 @@ unit-gb = { $value } GB
 unit-mb = { $value } MB
 unit-tb = { $value } TB
 unit-watt = { $value } W
-market-rate-note = { $card } 按需小时价的示例区间，并非报价
+market-rate-note = { $card } 的示例按需小时价区间，不是报价
 unit-gbs = { $value } GB/s
 unit-gbits = { $value } Gbit/s
 unit-tbs = { $value } TB/s
@@ -65,7 +65,7 @@ fit-note-4bit-base-rank = 4 bit 基座，rank { $rank }
 fit-note-4bit-base = 4 bit 基座
 fit-note-bf16-resident = BF16 基座常驻显存
 fit-note-bf16-base = BF16 基座
-fit-note-4bit-weights = 权重 { $weights }：线性层 4 bit，嵌入层 16 bit
+fit-note-4bit-weights = 权重 { $weights }：线性层为 4 bit NF4，嵌入层和输出头为 BF16
 fit-note-bf16-one-card = BF16 基座，单卡
 fit-note-adam-bytes = Adam，每参数 { $bytes } 字节
 fit-note-zero3-node = 整个节点跑 ZeRO-3
@@ -85,7 +85,7 @@ col-vram = 显存
 col-interconnect = 卡间互联（硬件规格）
 col-free-now = 空闲
 spec-no-fp8 = 不支持 FP8
-table-cards-note = 表中只列出目前有现货的卡，暂无现货的卡见各自的页面。每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“标称”是厂商的叫法，这个 GB 实为 GiB；“可用”是 nvidia-smi 或 amd-smi 报告的显存，按 10⁹ 字节计，所以数字反而更大。“卡间互联”一列只说明卡本身支持哪种链路：我们只在列出的多卡配置中通过它把卡连起来，单卡出租时用不到它。现货数量以表下日期为准，展开可查看各区域的分布。
+table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是卡的标称容量，也就是厂商给的数字（多数卡按二进制 GB 标）。每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出目前有现货的卡，暂无现货的卡见各自的页面。现货数量以表下日期为准，展开数字可以看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## 互联
@@ -141,7 +141,7 @@ service-ready-hours = 付款确认后 { $n } 小时内
 service-ready-days = 付款确认后 { $n } 天内
 service-terms = 服务条款
 service-terms-label = 阅读服务条款
-service-not-listed = 尚未列出，以下单时的说明为准
+service-not-listed = 尚未公布，以下单系统中的说明为准
 
 ## 多卡配置
 table-bundles-caption = 多卡配置
@@ -158,7 +158,7 @@ memory-no-fit = 没有现货方案装得下
 
 ## 盈亏平衡表
 table-break-even-caption = 月租还是按小时租：两者费用持平的用量
-col-market-hourly = 市场小时价
+col-market-hourly = 示例按需小时价
 col-break-even-hours = 盈亏平衡点（每月 GPU 小时）
 col-share-of-month = 占整月比例
 col-window-hourly = 连续两周全天使用，按小时租
@@ -167,7 +167,7 @@ break-even-share-over = { $low }–{ $full } 以上
 break-even-over-month = 按低端小时价，盈亏平衡点超过整月的 { $hours } 小时：即使整月不停机，按小时租也更便宜
 term-weeks = { $count } 周
 term-months = { $count } 个月
-table-break-even-note = 盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按每月 { $hours } 小时计算。周租的盈亏平衡点是周价除以同样的小时价，取整到小时，一周共 168 小时。如果按小时租的价格低于某个租期自身的每 GPU 小时价（见价格下方），这个租期即使全天使用，也比按小时租贵。连续两周全天使用共 { $window } 小时。小时价区间是我们整理的示例值，并非任何一家平台的报价。
+table-break-even-note = 盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按每月 { $hours } 小时计算。周租的盈亏平衡点是周价除以同样的小时价，取整到小时，一周共 168 小时。如果按小时租的价格低于某个租期自身的每 GPU 小时价（各卡价格下方的折算价），这个租期即使全天使用，也比按小时租贵。连续两周全天使用共 { $window } 小时。小时价区间是我们整理的示例值，不是任何一家平台的报价。
 
 ## 训练表
 table-training-caption = 一次微调要跑多久、花多少钱
@@ -178,11 +178,11 @@ col-cost-term = 够用的最便宜租期
 training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $tokens }个 token
 training-term-k = 每参数每 token { $k } FLOPs × { $params } × 10⁹ 个参数
 training-term-flops = 共 { $flops } FLOPs
-training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 算力利用率 { $mfu }
+training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 硬件算力利用率 { $mfu }
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
 training-of-vram = 可用 { $vram }
 training-at-rate = 每 GPU 小时 { $rate }
-table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）指硬件峰值算力的利用率，而不是 MFU；利用率越高，时长越短。费用 = 时长 × 覆盖这段时长的租期的每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数。展开时长可查看计算过程。
+table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）指硬件峰值算力的利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 时长 × 覆盖这段时长的租期的每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数。展开时长可查看计算过程。
 unit-million = { $scale ->
     [yi] { $yi } 亿
    *[wan] { $wan } 万
@@ -190,8 +190,8 @@ unit-million = { $scale ->
 
 ## 单卡装得下的任务
 table-jobs-caption = 单张 { $card } 装得下的微调任务
-col-share-of-card = 占卡显存比例
-table-jobs-note = 任务所需显存不超过该卡可用显存 { $usable } 的 { $headroom }（即 { $limit }）即视为装得下；占比按 { $usable } 计算，超过 { $tight } 标为“偏紧”。
+col-share-of-card = 占单卡可用显存
+table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的 { $headroom }，即 { $limit }，就算装得下；占比按 { $usable } 计算，超过 { $tight } 的标为“偏紧”。
 
 ## 单卡页面
 gpus-title = 可租用的 GPU
@@ -208,7 +208,7 @@ card-page-fit = 推荐用途
 card-page-jobs = 装得下的任务
 card-page-break-even = 月租还是按小时租
 card-page-training = 训练时长与费用
-card-page-back = ← 返回全部 GPU
+card-page-back = ← 返回可租用的 GPU
 stock-as-of = 库存数据截至 { $date }。
 # A date in running text: the month in the form a date takes ({ $month }), or its number.
 date-long = { $year } 年 { $monthnum } 月 { $day } 日
@@ -224,7 +224,7 @@ month-of-9 = 9月
 month-of-10 = 10月
 month-of-11 = 11月
 month-of-12 = 12月
-card-not-stocked = 这张卡在各区域均无现货。显存相近、有现货的卡，见全部 GPU 的列表。
+card-not-stocked = 这张卡目前在各区域都没有现货。
 table-card-specs-caption = { $card } 规格
 table-card-prices-caption = { $card } 价格
 table-card-availability-caption = { $card } 各区域的空闲数量
@@ -244,7 +244,7 @@ spec-interconnect = 互联
 spec-software = 软件
 spec-power = 功耗
 spec-local-nvme = 附带本地 NVMe
-spec-not-listed = 尚未列出
+spec-not-listed = 尚未公布
 spec-host = 主机 CPU、内存和网络
 spec-host-cpu = 主机 CPU 核数
 spec-host-ram = 主机内存
@@ -263,8 +263,8 @@ chart-break-even-desc = 按月租用 { $offer }，费用固定为 { $term }，�
 chart-break-even-axis-hours = 每月使用的 GPU 小时数
 chart-break-even-term = 按月租，{ $term }
 chart-break-even-hourly = 按小时租，每小时 { $rate }
-chart-break-even-caption = 每月用量低于 { $hours } GPU 小时时，按小时租更便宜；高于这个数，月租更便宜。
-table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。标称显存下方是这些卡实际可用的显存：标称的 GB 实为 GiB，可用显存按 10⁹ 字节计，所以数字反而更大。
+chart-break-even-caption = 每月用量落在约 { $hours } GPU 小时之间时，哪种更便宜取决于你拿到的小时价：低于区间下端，按小时租更便宜；高于上端，固定租期更便宜，其中三周内用得完的按周租，超过三周才值得租整月。
+table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏上面是卡报告的可用显存（GB = 10⁹ 字节），下面是标称容量。
 group-note-two-four-eight = 2、4 或 8 卡
 
 ## Pages shown from another language
@@ -297,8 +297,8 @@ fmt-approx = 约 { $value }
 memory-ecc = { $memory }（ECC 已开启）
 memory-ecc-off = { $memory }（ECC 默认关闭）
 sharding-not-rented = { $allowed }
-catalog-link-single = 不使用：单卡出租
-catalog-link-in-bundles = 仅用于 { $bundles }
+catalog-link-single = 单卡出租，用不到互联
+catalog-link-in-bundles = 仅在 { $bundles } 中使用
 sharding-rented-as = 分片训练只以 { $bundles } 出租
 chart-items-separator = { "；" }
 fmt-value-label = { $value }（{ $label }）
@@ -309,27 +309,27 @@ fmt-alternatives-separator = { "/" }
 memory-trainable = 可训练状态 { $value }
 memory-logits = logits { $value }
 memory-buffers = 工作缓冲区 { $value }
-memory-per-card = { $cards } 张卡每张 { $value }
+memory-per-card = { $cards } 张卡，每张 { $value }
 memory-pick = 选用：{ $offer }
 price-per-gpu-hour = { $price }/GPU 小时
-col-card-share = 占单卡显存
+col-card-share = 占单卡可用显存
 fit-of-usable = 单卡可用 { $usable }
 fit-tight = { $of }；偏紧：先跑几百步看峰值显存，再决定是否租一个月
-fit-rule = 完成参考任务最便宜：{ $cost }，{ $count } { $term ->
+fit-rule = 跑完参考任务最省钱：{ $cost }（{ $count } { $term ->
     [week] 周
    *[month] 个月
-}
+}）
 fit-override = 我们的选择：{ $reason }
-table-fit-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡实际可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom } 时，这张卡才算合格。在有现货的合格方案中，我们选完成参考任务花钱最少的一个，按整周或整月租用计价。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token，按该卡稠密 BF16 TFLOPS 的 { $mfu } 计算。总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每 GPU 小时价格：周价除以 168 小时，或月价除以 { $hours } 小时，再除以卡数。点击数字可查看各项组成。
-table-memory-note = 显存数字来自我们的模型（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。每个数字都是单卡上的任务；选卡表给出我们会租的卡上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格。
+table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡实际可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom } 时，这张卡才算合格。在有现货的合格方案中，我们选完成参考任务花钱最少的一个，按整周或整月租用计价。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token，硬件算力利用率取参考值 { $mfu }。总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每 GPU 小时价格：周价除以 168 小时，或月价除以 { $hours } 小时，再除以卡数。展开显存数字可查看各项组成。
+table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的配置上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格。
 table-breakdown-caption = { $job }：显存逐项计算
 col-term = 项目
 col-formula = 公式
 col-figure = 数值
-term-weights = 常驻权重
+term-weights = 权重
 term-trainable = 可训练状态
 term-activations = 激活
-term-logits = logits 与损失
+term-logits = logits
 term-buffers = 工作缓冲区
 term-reserve = 运行时预留
 term-per-card = 每卡
@@ -360,17 +360,23 @@ col-week-break-even = 周租的盈亏平衡点（小时）
 break-even-of-week = 一周共 { $hours } 小时；周租 { $price }
 break-even-over-week = 周租 { $price }：按低端小时价，盈亏平衡点超过一周的 { $hours } 小时，整周按小时租也更便宜
 free-nodes = { $cards ->
-    [2] 同一节点上空闲的成对卡：{ $nodes }
-   *[other] 空闲的整台 { $cards } 卡节点：{ $nodes }
+    [2] { $nodes ->
+        [0] 同一节点上没有空闲的成对卡
+       *[other] 同一节点上空闲的成对卡：{ $nodes } 对
+    }
+   *[other] { $nodes ->
+        [0] 没有整台空闲的 { $cards } 卡节点
+       *[other] 整台空闲的 { $cards } 卡节点：{ $nodes } 台
+    }
 }
 usable-gb = 可用 { $value }
-spec-vram-marketed = 厂商规格（这个 GB 实为 GiB）；任务按下一行的可用显存比较
+spec-vram-marketed = 厂商标称的容量（多数卡按二进制 GB 标）；任务按下一行的可用显存比较
 spec-usable = 可用显存
 spec-usable-source = { $tool } 读数 { $mib } MiB；所有任务都按这个数字比较
-calibration-why-loader = ms-swift 的峰值预留显存只比同一任务的 BF16 LoRA 低 14%，而 4 bit 基座要小 10 GB：分配器很可能保留了加载时量化后释放的 BF16 检查点显存块，我们的模型不计这部分
-calibration-why-attention = 不开梯度检查点、4,096 个 token 时，这次运行每层保存的张量多于我们模型计的那些（未说明注意力实现；普通注意力还会保存注意力分数矩阵）
-calibration-why-qwen-logits = Qwen-1 自带的模型代码保留的 logits 副本（词表约 15.2 万）比我们模型假定的 transformers 路径更多
-calibration-why-small-fsdp = 这是整组里最小的任务：我们模型未计入的 FSDP 固定缓冲区在这里占比最大
+calibration-why-loader = ms-swift 的峰值预留显存只比同一任务的 BF16 LoRA 低 14%，而 4 bit 基座要小 10 GB：分配器很可能还留着加载时量化后释放的 BF16 权重显存块，我们的估算不计这部分
+calibration-why-attention = 不开梯度检查点、4,096 个 token 时，这次运行每层保存的张量比我们估算的多（来源未说明注意力实现；eager 注意力还会保存注意力分数矩阵）
+calibration-why-qwen-logits = Qwen-1 自带的模型代码保留的 logits 副本（词表约 15.2 万）比我们估算时假定的 transformers 路径更多
+calibration-why-small-fsdp = 这是整组里最小的任务：我们的估算没有计入 FSDP 的固定缓冲区，它在这里占比最大
 calibration-why-unstated-zero3 = 该指南没有说明测量方式（我们按分配器占用的显存比较）
 offer-as-bundle = { $offer }（多卡配置）
 offer-as-single = { $offer }（单卡）
@@ -378,13 +384,19 @@ offer-as-single-none = { $offer }（单卡，暂无现货）
 stock-none-short = 目前无现货
 unit-gib = 标称 { $value } GB
 memory-pick-per-card = 选用：{ $offer }，每卡 { $gb }
-calibration-pure-bf16 = 纯 BF16：没有 FP32 主权重，矩也是 BF16（每参数 8 字节，而不是 16）
+calibration-pure-bf16 = 纯 BF16：不保留 FP32 主权重，Adam 的一阶矩、二阶矩也存为 BF16（每参数 8 字节，而不是 16）
 calibration-on = 开
 calibration-off = 关
 spec-link-single = 卡本身支持；这张卡单卡出租，用不到这条互联
 spec-link-none = 这张卡只单卡出租
-free-nodes-all = 这里的空闲卡全部属于空闲的 { $offer } 节点：单租一张就会拆散这台节点
-rent-breaks-node = { $region } 的空闲卡全部属于空闲的 { $bundle } 节点：单租一张就会拆散这台节点。
-share-tight = 偏紧：先短跑一轮看峰值显存，再决定是否租一个月
-memory-pick-tight = { $pick }；偏紧，占每卡 { $share }
+free-nodes-all = { $nodes ->
+    [1] 这些空闲卡正好组成一台完整的 { $offer } 节点：单卡订单会占用这台节点上的一张卡，之后这里就租不到 { $offer } 了
+   *[other] 这些空闲卡正好组成 { $nodes } 台完整的 { $offer } 节点：单卡订单会占用其中一台上的一张卡，这里可租的 { $offer } 就少一台
+}
+rent-breaks-node = { $nodes ->
+    [1] { $region } 的空闲卡正好组成一台完整的 { $bundle } 节点：单卡订单会占用这台节点上的一张卡，之后 { $region } 就租不到 { $bundle } 了。
+   *[other] { $region } 的空闲卡正好组成 { $nodes } 台完整的 { $bundle } 节点：单卡订单会占用其中一台上的一张卡，那里可租的 { $bundle } 就少一台。
+}
+share-tight = 偏紧：先试跑一段、看清显存峰值，再决定是否租一个月
+memory-pick-tight = { $pick }；偏紧（占单卡可用显存的 { $share }）
 vram-sold-as = 标称 { $value } GB

@@ -223,24 +223,12 @@ impl Site<'_> {
                     } else {
                         settings
                     })),
-                    Cell::text(gb_fixed1(l, r.peak)).with_sub(Some(measured)),
-                    Cell::text(gb_fixed1(l, c.estimate)),
+                    Cell::text(gb_tenth(l, r.peak.gb())).with_sub(Some(measured)),
+                    Cell::text(gb_tenth(l, c.estimate.gb())),
                     Cell::text(signed_percent(l, c.error))
                         .with_sub(r.under_estimate.as_ref().map(|k| l.s(k))),
                     Cell::text(r.author.clone())
-                        .with_sub(Some({
-                            // Versions the source gives are in the framework's text already.
-                            let versions = match r.versions {
-                                super::schema::Versions::Stated => String::new(),
-                                super::schema::Versions::Minimums => {
-                                    format!(" ({})", l.s("calibration-versions-minimums"))
-                                }
-                                super::schema::Versions::Unstated => {
-                                    format!(" ({})", l.s("calibration-versions-unstated"))
-                                }
-                            };
-                            format!("{}{versions} · {}", r.framework, r.optimizer)
-                        }))
+                        .with_sub(Some(run_stack(l, r)))
                         .with_actions([Action {
                             text: l.s("calibration-source"),
                             href: r.url.clone(),
@@ -331,15 +319,6 @@ fn activation_formulas(
     (activations, logits)
 }
 
-/// GB with exactly one decimal (6.0 GB beside 5.6 GB).
-fn gb_fixed1(l: &Tracked<'_>, b: super::memory::Bytes) -> String {
-    l.t(
-        "unit-gb",
-        &[("value", Arg::Str(l.number(dec(b.gb()).round_dp(1), 1)))],
-    )
-    .unwrap_or_default()
-}
-
 /// `+12%`, `−8%`.
 fn signed_percent(l: &Tracked<'_>, v: f64) -> String {
     let p = l.percent(dec(v.abs()).round_dp(2));
@@ -347,5 +326,37 @@ fn signed_percent(l: &Tracked<'_>, v: f64) -> String {
         format!("−{p}")
     } else {
         format!("+{p}")
+    }
+}
+
+/// A run's framework (with its versions, or what is known of them) and optimizer.
+fn run_stack(l: &Tracked<'_>, r: &super::model::Run) -> String {
+    // Versions the source gives are in the framework's text already.
+    let versions = match r.versions {
+        super::schema::Versions::Stated => String::new(),
+        super::schema::Versions::Minimums => {
+            format!(" ({})", l.s("calibration-versions-minimums"))
+        }
+        super::schema::Versions::Unstated => {
+            format!(" ({})", l.s("calibration-versions-unstated"))
+        }
+    };
+    format!(
+        "{}{versions} · {}",
+        r.framework,
+        optimizer_name(&r.optimizer)
+    )
+}
+
+/// An optimizer's key in data (`adamw`) as its papers and frameworks write it.
+fn optimizer_name(key: &str) -> &str {
+    match key {
+        "adamw" => "AdamW",
+        "adam" => "Adam",
+        "adamw-8bit" | "adamw_8bit" => "8-bit AdamW",
+        "paged-adamw-8bit" | "paged_adamw_8bit" => "paged 8-bit AdamW",
+        "sgd" => "SGD",
+        "adafactor" => "Adafactor",
+        other => other,
     }
 }

@@ -102,8 +102,11 @@ pub(super) fn gb1(l: &Tracked<'_>, v: f64) -> String {
 /// GB to exactly one decimal (`169.0 GB`): a multi-card job's per-card figure, always printed to
 /// the tenth it is rounded up to, so that figures side by side read alike.
 pub(super) fn gb_tenth(l: &Tracked<'_>, v: f64) -> String {
-    l.t("unit-gb", &[("value", Arg::Str(l.number(dec(v), 1)))])
-        .unwrap_or_default()
+    l.t(
+        "unit-gb",
+        &[("value", Arg::Str(l.number(dec(v).round_dp(1), 1)))],
+    )
+    .unwrap_or_default()
 }
 
 /// `85.9 GB usable`: what a card (or a node) really offers, under its marketed size.

@@ -314,6 +314,11 @@ mod tests {
         link(tmp.path().join("secret.md"), dir.join("en/secret.md")).unwrap();
         link(dir.join("en"), dir.join("en/real/loop")).unwrap();
         link(tmp.path().join("gone"), dir.join("en/dangling.md")).unwrap();
+        // A FIFO among the pages: neither a file nor a folder. (Opening it would block.)
+        let fifo =
+            std::ffi::CString::new(dir.join("en/pipe.md").as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid, NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
         let (found, diags) = walk(&root, &dir, |p| p.extension().is_some_and(|e| e == "md"));
         let rels: Vec<&str> = found.iter().map(|f| f.rel.as_str()).collect();
         assert_eq!(rels, ["en/real/a.md", "en/shared/b.md"]);
@@ -321,7 +326,13 @@ mod tests {
             .iter()
             .map(|d| format!("{} {}", d.location(), d.message))
             .collect();
-        assert_eq!(msgs.len(), 3, "{msgs:?}");
+        assert_eq!(msgs.len(), 4, "{msgs:?}");
+        let special: Vec<_> = diags
+            .iter()
+            .filter(|d| d.code == code::FILE_SPECIAL)
+            .map(Diagnostic::location)
+            .collect();
+        assert_eq!(special, ["content/en/pipe.md"]);
         assert!(
             msgs.iter().any(
                 |m| m.starts_with("content/en/dangling.md") && m.contains("cannot be followed")
