@@ -246,18 +246,7 @@ fn mismatch(out: &Path, path: &str, what: &str) -> Error {
     .with_hint("the folder changed after the build; build again, then publish")
 }
 
-/// The plan, from the build manifest, the remote listing and the last publish's manifest.
-#[cfg(test)]
-pub fn plan(
-    files: &[File],
-    listing: &[Object],
-    previous: Option<&RemoteManifest>,
-    opts: &Options,
-) -> Plan {
-    plan_with(files, listing, previous, &BTreeSet::new(), opts)
-}
-
-/// The plan, where the files of `unchanged` (in a shard the build reproduces, all in the
+/// The plan, from the build manifest, the remote listing and the last publish's manifest, where the files of `unchanged` (in a shard the build reproduces, all in the
 /// listing) are known to be published as they are.
 pub fn plan_with(
     files: &[File],

@@ -43,6 +43,16 @@ fn opts(now: u64) -> Options {
     }
 }
 
+/// The plan with no shard known to be unchanged: every file is compared with the listing.
+fn plan(
+    files: &[File],
+    listing: &[Object],
+    previous: Option<&RemoteManifest>,
+    opts: &Options,
+) -> Plan {
+    plan_with(files, listing, previous, &BTreeSet::new(), opts)
+}
+
 fn site(css: &str, price: &str) -> Vec<File> {
     vec![
         file("index.html", "<p>root", "r", false, "meta"),
@@ -94,6 +104,41 @@ fn first_everything_then_nothing_then_only_what_changed() {
             "https://x.example/en/"
         ]
     );
+}
+
+#[test]
+fn files_of_an_unchanged_shard_are_neither_compared_nor_sent_unless_forced() {
+    let a = site("style.aaaa.css", "1.99");
+    let first = plan(&a, &[], None, &opts(0));
+    // A shard the build reproduces: its files are taken as published, even where the listing
+    // (here: empty) would say otherwise, and the manifest still lists them.
+    let unchanged: BTreeSet<String> = ["en/gpus/index.html", "index.html"]
+        .into_iter()
+        .map(String::from)
+        .collect();
+    let p = plan_with(
+        &a,
+        &listing(&a[..2]),
+        Some(&first.manifest),
+        &unchanged,
+        &opts(1),
+    );
+    let sent: Vec<&str> = p.uploads.iter().map(|(f, _)| f.path.as_str()).collect();
+    assert_eq!(sent, ["style.aaaa.css", "data/prices.json"]);
+    assert_eq!(
+        p.unchanged, 3,
+        "two from the shard, en/index.html from the listing"
+    );
+    assert_eq!(p.manifest.files.len(), a.len());
+    assert!(p.deletes.is_empty());
+    // `--force` sends everything, shard or not.
+    let forced = Options {
+        force: true,
+        ..opts(2)
+    };
+    let p = plan_with(&a, &listing(&a), Some(&first.manifest), &unchanged, &forced);
+    assert_eq!(p.uploads.len(), a.len());
+    assert!(p.uploads.iter().all(|(_, r)| *r == Reason::Force));
 }
 
 #[test]
