@@ -385,20 +385,45 @@ mod tests {
 
     #[test]
     fn the_headers_file_keeps_what_a_double_star_means() {
-        let p = Policy {
-            rules: vec![Rule {
-                pattern: "/**/*.html".into(),
-                cache_control: Some("no-cache".into()),
-                content_type: None,
-                precompress: None,
-            }],
-            locales: vec![],
-            fingerprinted: BTreeSet::new(),
-        };
-        assert!(
-            p.headers_file()
-                .contains("\n/*.html\n  Cache-Control: no-cache\n")
-        );
+        // Each pattern form as the hosts' `_headers` writes it (their `*` takes `/` too).
+        for (ours, theirs) in [
+            ("/**/*.html", "/*.html"),
+            ("/en/**/*.html", "/en/*.html"),
+            ("/en/**", "/en/*"),
+            ("/**", "/*"),
+            ("/data/*.json", "/data/*.json"),
+            ("/404.html", "/404.html"),
+        ] {
+            let p = Policy {
+                rules: vec![Rule {
+                    pattern: ours.into(),
+                    cache_control: Some("no-cache".into()),
+                    content_type: Some("text/html; charset=utf-8".into()),
+                    precompress: None,
+                }],
+                locales: vec![],
+                fingerprinted: ["style.0123abcd.css".to_owned()].into_iter().collect(),
+            };
+            assert_eq!(
+                p.headers_file(),
+                format!(
+                    "# written by hubgen from hubgen.yaml `headers`\n{theirs}\n  \
+                     Cache-Control: no-cache\n  Content-Type: text/html; charset=utf-8\n\
+                     /style.0123abcd.css\n  Cache-Control: {IMMUTABLE}\n"
+                ),
+                "{ours}"
+            );
+            // Where hubgen's own matching applies the rule, so does the host's pattern.
+            let host = theirs.replace('*', "**");
+            for path in ["/index.html", "/en/index.html", "/en/gpus/h100/index.html"] {
+                if matches(ours, path) {
+                    assert!(
+                        matches(&host, path),
+                        "{ours} takes {path}; {theirs} must too"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
