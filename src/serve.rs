@@ -169,24 +169,6 @@ impl Session {
     }
 }
 
-fn content_type(path: &str) -> &'static str {
-    match path.rsplit('.').next().unwrap_or("") {
-        "html" => "text/html; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "json" => "application/json",
-        "xml" => "application/xml",
-        "txt" => "text/plain; charset=utf-8",
-        "svg" => "image/svg+xml",
-        "js" => "text/javascript; charset=utf-8",
-        "png" => "image/png",
-        "jpg" | "jpeg" => "image/jpeg",
-        "webp" => "image/webp",
-        "ico" => "image/x-icon",
-        "woff2" => "font/woff2",
-        _ => "application/octet-stream",
-    }
-}
-
 /// Serves a file of the current snapshot; HTML gets the overlay while the last build failed.
 async fn serve_file(State(live): State<Live>, uri: Uri) -> Response {
     let snap = live.current();
@@ -206,7 +188,8 @@ async fn serve_file(State(live): State<Live>, uri: Uri) -> Response {
             None => (StatusCode::NOT_FOUND, "404.txt", &b"not found"[..]),
         },
     };
-    let ctype = content_type(name);
+    // One MIME table for `serve`, the manifest and publish.
+    let ctype = crate::headers::content_type(name);
     let body = match (&snap.overlay, ctype.starts_with("text/html")) {
         (Some(o), true) => {
             let html = String::from_utf8_lossy(bytes);

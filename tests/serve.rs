@@ -289,3 +289,63 @@ fn assert_nothing_written(root: &Path) {
         .collect();
     assert!(ours.is_empty(), "serve left {ours:?}");
 }
+
+/// The `Content-Type` header of a GET, retried like `get`.
+fn content_type_of(addr: &str, path: &str) -> String {
+    wait_for(Duration::from_secs(15), || {
+        let mut s = TcpStream::connect(addr).ok()?;
+        s.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+        write!(s, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").ok()?;
+        let mut raw = Vec::new();
+        s.read_to_end(&mut raw).ok()?;
+        let text = String::from_utf8_lossy(&raw).into_owned();
+        let head = text.split_once("\r\n\r\n")?.0.to_owned();
+        head.lines()
+            .find_map(|l| {
+                l.split_once(':')
+                    .filter(|(k, _)| k.eq_ignore_ascii_case("content-type"))
+            })
+            .map(|(_, v)| v.trim().to_owned())
+    })
+    .unwrap_or_else(|| panic!("GET {path}: no Content-Type"))
+}
+
+#[test]
+fn serve_gives_static_files_the_content_type_the_published_site_has() {
+    let site = fixture_copy();
+    let root = site.path();
+    std::fs::create_dir_all(root.join("static/media")).expect("mkdir");
+    for name in [
+        "f.woff",
+        "f.woff2",
+        "f.ttf",
+        "a.gif",
+        "a.avif",
+        "a.webp",
+        "m.webmanifest",
+    ] {
+        std::fs::write(root.join("static/media").join(name), b"x").expect("write");
+    }
+    let server = start(root);
+    page_with(&server, "/en/fine-tuning/", "Every recommendation below");
+    for (name, ctype) in [
+        ("f.woff", "font/woff"),
+        ("f.woff2", "font/woff2"),
+        ("f.ttf", "font/ttf"),
+        ("a.gif", "image/gif"),
+        ("a.avif", "image/avif"),
+        ("a.webp", "image/webp"),
+        ("m.webmanifest", "application/manifest+json; charset=utf-8"),
+    ] {
+        assert_eq!(
+            content_type_of(&server.addr, &format!("/media/{name}")),
+            ctype,
+            "{name}"
+        );
+    }
+    assert_eq!(
+        content_type_of(&server.addr, "/en/fine-tuning/"),
+        "text/html; charset=utf-8"
+    );
+    assert_nothing_written(root);
+}
