@@ -98,7 +98,10 @@ impl Prepared {
             let page_rel = &self.pages[i].rel;
             let top_level = !page_rel.contains('/')
                 || (page_rel.matches('/').count() == 1 && page_rel.ends_with("/_index.md"));
-            if !same_place || (listed && (top_level || self.pages[i].is_section())) {
+            // Aliases are checked against every URL and written as pages of their own: a page
+            // that has or had one is a full build.
+            let aliases = !front.aliases.is_empty() || !self.pages[i].aliases.is_empty();
+            if !same_place || aliases || (listed && (top_level || self.pages[i].is_section())) {
                 return None;
             }
             let parent = listed.then(|| {

@@ -349,3 +349,45 @@ fn serve_gives_static_files_the_content_type_the_published_site_has() {
     );
     assert_nothing_written(root);
 }
+
+#[test]
+fn an_alias_added_or_removed_while_serving_is_served_or_gone() {
+    let site = fixture_copy();
+    let root = site.path();
+    let server = start(root);
+    page_with(&server, "/en/fine-tuning/", "Every recommendation below");
+    assert_eq!(get(&server.addr, "/en/old-tables/").0, 404);
+    // Added: the old URL now leads to the page.
+    edit(
+        root,
+        "content/en/fine-tuning.md",
+        "weight: 10\n",
+        "weight: 10\naliases: [/en/old-tables/]\n",
+        "aliases",
+    );
+    let redirect = page_with(&server, "/en/old-tables/", "/en/fine-tuning/");
+    assert!(redirect.contains("http-equiv=refresh"), "{redirect}");
+    // A body edit of the page with the alias keeps it.
+    edit(
+        root,
+        "content/en/fine-tuning.md",
+        "Every recommendation below",
+        "Each recommendation below",
+        "Each",
+    );
+    page_with(&server, "/en/fine-tuning/", "Each recommendation below");
+    assert_eq!(get(&server.addr, "/en/old-tables/").0, 200);
+    // Removed: the old URL is gone again.
+    edit(
+        root,
+        "content/en/fine-tuning.md",
+        "aliases: [/en/old-tables/]\n",
+        "",
+        "weight",
+    );
+    wait_for(Duration::from_secs(15), || {
+        (get(&server.addr, "/en/old-tables/").0 == 404).then_some(())
+    })
+    .expect("the alias's page is gone once the alias is");
+    assert_nothing_written(root);
+}
