@@ -175,15 +175,25 @@ pub fn prepare(
     overrides: &Overrides,
     load_extension: extension::Load,
 ) -> Result<Prepared, Vec<Diagnostic>> {
+    let start = Instant::now();
+    let config = Config::load(root, overrides)?;
+    prepare_loaded(root, config, load_extension, start)
+}
+
+/// `prepare` with the config already loaded (once per build), timed from `start`.
+fn prepare_loaded(
+    root: &Path,
+    config: Config,
+    load_extension: extension::Load,
+    start: Instant,
+) -> Result<Prepared, Vec<Diagnostic>> {
     let mut report = Report::default();
     let mut diags = Diagnostics::new();
-    let mut t = Instant::now();
+    let mut t = start;
     let mut lap = |name: &'static str, report: &mut Report| {
         report.stages.push((name, t.elapsed()));
         t = Instant::now();
     };
-
-    let config = Config::load(root, overrides)?;
 
     // Load: every input, every error.
     let ext: Option<Box<dyn Provider>> = match load_extension(&SiteFiles::new(root)) {
@@ -202,15 +212,18 @@ pub fn prepare(
     let (mut pages, d) = load::content::load(&config);
     diags.extend(d);
     let (ftl, d) = load::i18n::load(&config);
+    // Strings that failed to parse would be reported again as missing: stop at them.
+    let strings_failed = d.iter().any(Diagnostic::is_error);
     diags.extend(d);
     diags.extend(plural_warnings(&config, &ftl));
     let (theme, d) = load::templates::load(&config);
     diags.extend(d);
     lap("content", &mut report);
-    if diags.has_errors() {
+    if strings_failed {
         return Err(diags.into_sorted());
     }
-
+    // Strings and templates are checked even when data or content failed, so one run names the
+    // errors of every stage that can run; rendering needs them all and waits.
     let (i18n, d) = load::i18n::localize(&config, &ftl);
     diags.extend(d);
     if let Some(ext) = &ext {
@@ -483,10 +496,13 @@ pub fn build_to_disk(
     opts: crate::output::WriteOptions,
     load_extension: extension::Load,
 ) -> Result<Report, Failure> {
+    let start = Instant::now();
     let config = Config::load(root, overrides).map_err(Failure::Diagnostics)?;
     let target = crate::output::guard::check(root, &config.source_dirs(), out, force)
         .map_err(Failure::Refused)?;
-    let mut prepared = prepare(root, overrides, load_extension).map_err(Failure::Diagnostics)?;
+    let base_url_set = config.base_url_set;
+    let mut prepared =
+        prepare_loaded(root, config, load_extension, start).map_err(Failure::Diagnostics)?;
     let write_failed = |e: std::io::Error| {
         Failure::Diagnostics(vec![
             Diagnostic::error(code::WRITE_FAILED, format!("cannot write {}: {e}", out.display())).with_hint(
@@ -499,7 +515,7 @@ pub fn build_to_disk(
     let mut report = render_all(&prepared, &staging, false).map_err(Failure::Diagnostics)?;
     let policy = std::mem::take(&mut prepared.policy);
     drop(prepared);
-    if !config.base_url_set {
+    if !base_url_set {
         report.warnings.push(
             Diagnostic::warning(
                 code::BASE_URL_UNSET,

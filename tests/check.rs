@@ -484,3 +484,35 @@ fn days_since_1970(date: &str) -> Option<u64> {
     days += months[..usize::try_from(m - 1).ok()?].iter().sum::<u64>();
     Some(days + d - 1)
 }
+
+#[test]
+fn one_check_names_the_errors_of_every_stage_that_can_run() {
+    // A data error, a page's front-matter error and a template error: before strings and
+    // templates were checked only when data and content loaded, a writer fixed one, ran check
+    // again, and met the next.
+    let site = fixture_copy();
+    let root = site.path();
+    theme_page(root);
+    let (dl, dc) = plant(
+        root,
+        "data/pricing.yaml",
+        "hours_per_month: 720",
+        "hours_per_month: many",
+    );
+    let (tl, tc) = plant(
+        root,
+        "themes/default/templates/page.html",
+        "{% endblock content %}",
+        "{% if %}{% endblock content %}",
+    );
+    let e = errors(root);
+    let at: Vec<(&str, u64, u64)> = e.iter().map(|e| (e.0.as_str(), e.1, e.2)).collect();
+    assert_eq!(
+        at,
+        [
+            ("data/pricing.yaml", dl, dc + 17),
+            ("themes/default/templates/page.html", tl, tc + 6)
+        ],
+        "{e:?}"
+    );
+}
