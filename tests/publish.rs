@@ -91,10 +91,14 @@ impl S3Server {
         format!("http://127.0.0.1:{}", self.port)
     }
 
+    /// The bucket `site` as a folder on the server's disk.
+    fn bucket(&self) -> PathBuf {
+        self.data.path().join("site")
+    }
+
     /// What the bucket holds, as files on the server's disk.
     fn keys(&self) -> Vec<String> {
-        let base = self.data.path().join("site");
-        common::tree(&base)
+        common::tree(&self.bucket())
             .keys()
             .map(|p| p.to_string_lossy().replace('\\', "/"))
             .collect()
@@ -208,19 +212,144 @@ fn stylesheet(files: &BTreeMap<String, serde_json::Value>) -> String {
         .clone()
 }
 
+/// A fresh, empty folder to publish to, and its `file://` address.
+fn folder_target() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let to = format!("file://{}", dir.path().display());
+    (dir, to)
+}
+
+type Files = BTreeMap<PathBuf, Vec<u8>>;
+
+/// Hubgen's own bookkeeping at a target: the publish manifest, its shards and the lock.
+fn is_bookkeeping(key: &Path) -> bool {
+    let k = key.to_string_lossy();
+    k == ".hubgen-publish.json" || k == ".hubgen-publish.lock" || k.starts_with(".hubgen-publish/")
+}
+
+/// What a target folder (a bucket on the S3 server's disk, or a `file://` folder) holds besides
+/// hubgen's bookkeeping: relative path → bytes.
+fn published(dir: &Path) -> Files {
+    let mut t = common::tree(dir);
+    t.retain(|k, _| !is_bookkeeping(k));
+    t
+}
+
+/// The build in `root/public` as a target must hold it: every file but the build manifest.
+fn built(root: &Path) -> Files {
+    let mut t = common::tree(&root.join("public"));
+    t.remove(Path::new(".hubgen-manifest.json"));
+    t
+}
+
+/// Asserts that `got` holds exactly the files of `want`, byte for byte; the message names the
+/// paths that differ, not the bytes.
+fn assert_files(got: &Files, want: &Files, what: &str) {
+    let differ: Vec<_> = got
+        .keys()
+        .chain(want.keys())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .filter(|k| got.get(*k) != want.get(*k))
+        .map(|k| {
+            let side = match (got.contains_key(k), want.contains_key(k)) {
+                (true, false) => "extra",
+                (false, true) => "missing",
+                _ => "other bytes",
+            };
+            format!("{} ({side})", k.display())
+        })
+        .collect();
+    assert!(differ.is_empty(), "{what}: {differ:?}");
+}
+
+/// The target holds the build byte for byte, its bookkeeping aside, and nothing else.
+fn assert_holds_build(root: &Path, dir: &Path) {
+    assert_files(&published(dir), &built(root), "the target is not the build");
+}
+
+/// `(device, inode)` of every file under `dir`: a file rewritten (a new file renamed over the
+/// old, as a folder target writes) gets a new one.
+fn inodes(dir: &Path) -> BTreeMap<PathBuf, (u64, u64)> {
+    use std::os::unix::fs::MetadataExt as _;
+    common::tree(dir)
+        .into_keys()
+        .map(|k| {
+            let m = std::fs::metadata(dir.join(&k)).expect("metadata");
+            (k, (m.dev(), m.ino()))
+        })
+        .collect()
+}
+
+/// The index of the last publish's manifest at a target folder.
+fn remote_index(dir: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(dir.join(".hubgen-publish.json")).expect("index"))
+        .expect("json")
+}
+
+fn strings(v: &serde_json::Value) -> Vec<String> {
+    let mut out: Vec<String> = v
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|s| s.as_str().expect("string").to_owned())
+        .collect();
+    out.sort();
+    out
+}
+
+/// What the next publish of the build in `root` to the target folder `dir` must send: path →
+/// reason group. The files whose bytes there are not the built ones ("bytes": missing, of
+/// another size or MD5), and the build's files among `pending` (keys a stopped publish wrote
+/// first) that are there as built: no finished publish recorded the headers they were stored
+/// with, so they go again ("headers").
+fn due(root: &Path, dir: &Path, pending: &[String]) -> BTreeMap<String, &'static str> {
+    let (got, want) = (published(dir), built(root));
+    let mut due: BTreeMap<String, &'static str> = want
+        .iter()
+        .filter(|(k, b)| got.get(*k) != Some(*b))
+        .map(|(k, _)| (k.to_string_lossy().into_owned(), "bytes"))
+        .collect();
+    for p in pending {
+        if want.contains_key(Path::new(p)) {
+            due.entry(p.clone()).or_insert("headers");
+        }
+    }
+    due
+}
+
+/// What a publish report says it sent: path → reason group (as `due` gives them).
+fn sent(report: &serde_json::Value) -> BTreeMap<String, &'static str> {
+    report["plan"]["uploads"]
+        .as_array()
+        .expect("uploads")
+        .iter()
+        .map(|u| {
+            let group = match u["reason"].as_str().expect("reason") {
+                "missing" | "size" | "md5" => "bytes",
+                "headers" => "headers",
+                other => panic!("reason {other}"),
+            };
+            (u["path"].as_str().expect("path").to_owned(), group)
+        })
+        .collect()
+}
+
 #[test]
 fn s3_publish_uploads_what_changed_in_phases_and_deletes_last() {
     let server = S3Server::start();
+    let bucket = server.bucket();
     let site = fixture_copy();
     let root = site.path();
     build_ok(root);
     let files = manifest(root);
 
-    // First publish: every file, with its headers, read back by another client.
+    // First publish: every file, byte for byte, with its headers, read back by another client.
     let first = publish_json(root, Some(&server), "s3://site", &[]);
     assert_eq!(first["uploaded"], files.len());
+    assert_holds_build(root, &bucket);
     let mut keys = server.keys();
-    keys.retain(|k| k != ".hubgen-publish.json" && !k.starts_with(".hubgen-publish/"));
+    keys.retain(|k| !is_bookkeeping(Path::new(k)));
     assert_eq!(keys, files.keys().cloned().collect::<Vec<_>>());
     let css = stylesheet(&files);
     let h = server.head(&css);
@@ -261,6 +390,7 @@ fn s3_publish_uploads_what_changed_in_phases_and_deletes_last() {
         (second["uploaded"].as_u64(), second["unchanged"].as_u64()),
         (Some(0), Some(files.len() as u64))
     );
+    assert_holds_build(root, &bucket);
 
     // One price changed: exactly the files whose bytes changed, and the purge list names them.
     edit(
@@ -276,7 +406,14 @@ fn s3_publish_uploads_what_changed_in_phases_and_deletes_last() {
         .filter(|(p, f)| files.get(*p).is_none_or(|o| o["sha256"] != f["sha256"]))
         .map(|(p, _)| p.clone())
         .collect();
-    assert!(!changed.is_empty());
+    // Every changed file had a URL before: none is new, none fingerprinted.
+    assert!(
+        !changed.is_empty()
+            && changed
+                .iter()
+                .all(|p| files.contains_key(p) && after[p]["fingerprinted"] == false),
+        "{changed:?}"
+    );
     let purge = root.join("purge.txt");
     let third = publish_json(
         root,
@@ -287,16 +424,28 @@ fn s3_publish_uploads_what_changed_in_phases_and_deletes_last() {
     let mut uploaded = paths(&third);
     uploaded.sort();
     assert_eq!(uploaded, changed);
-    let purge = std::fs::read_to_string(&purge).unwrap();
-    // Every changed file had a URL before (none is new, none fingerprinted): each is purged, a
-    // page by its folder URL.
-    assert_eq!(purge.lines().count(), changed.len(), "{purge}");
+    assert_holds_build(root, &bucket);
+    // Each changed file is purged, a page by its folder URL, and nothing else.
+    let url = |p: &str| match p.strip_suffix("index.html") {
+        Some(folder) if folder.is_empty() || folder.ends_with('/') => {
+            format!("https://hub.example/{folder}")
+        }
+        _ => format!("https://hub.example/{p}"),
+    };
+    let mut want: Vec<String> = changed.iter().map(|p| url(p)).collect();
+    want.sort();
     assert!(
-        purge.lines().any(|l| l.ends_with("/en/gpus/h100-sxm/")),
-        "{purge}"
+        want.contains(&"https://hub.example/en/gpus/h100-sxm/".to_owned()),
+        "{want:?}"
     );
+    let purge = std::fs::read_to_string(&purge).unwrap();
+    let mut listed: Vec<String> = purge.lines().map(str::to_owned).collect();
+    listed.sort();
+    assert_eq!(listed, want, "{purge}");
+    assert_eq!(strings(&third["purge"]), want);
 
-    // A changed cache rule re-uploads without --force.
+    // A changed cache rule re-uploads without --force: every file the rule matches, and only
+    // those, each now served with the rule's header.
     let yaml = std::fs::read_to_string(root.join("hubgen.yaml")).unwrap();
     std::fs::write(
         root.join("hubgen.yaml"),
@@ -307,14 +456,17 @@ fn s3_publish_uploads_what_changed_in_phases_and_deletes_last() {
     .unwrap();
     build_ok(root);
     let fourth = publish_json(root, Some(&server), "s3://site", &[]);
-    let re = paths(&fourth);
-    assert!(
-        !re.is_empty()
-            && re
-                .iter()
-                .all(|p| p.starts_with("data/") && p.ends_with(".json")),
-        "{re:?}"
-    );
+    let mut re = paths(&fourth);
+    re.sort();
+    let matched: Vec<String> = manifest(root)
+        .into_keys()
+        .filter(|p| {
+            p.strip_prefix("data/")
+                .is_some_and(|name| !name.contains('/') && name.ends_with(".json"))
+        })
+        .collect();
+    assert!(!matched.is_empty());
+    assert_eq!(re, matched);
     assert!(
         fourth["plan"]["uploads"]
             .as_array()
@@ -322,10 +474,23 @@ fn s3_publish_uploads_what_changed_in_phases_and_deletes_last() {
             .iter()
             .all(|u| u["reason"] == "headers")
     );
-    assert_eq!(server.head(&re[0])["cache-control"], "public, max-age=300");
+    for p in &re {
+        assert_eq!(
+            server.head(p)["cache-control"],
+            "public, max-age=300",
+            "{p}"
+        );
+    }
+    assert_eq!(
+        server.head("en/index.html")["cache-control"],
+        "public, max-age=0, must-revalidate"
+    );
+    assert_holds_build(root, &bucket);
 
     // A removed page and a new stylesheet: the page goes after the uploads, the old stylesheet
     // stays for the grace period; over --max-deletes nothing is deleted.
+    let prev = manifest(root);
+    let prev_bytes = built(root);
     std::fs::remove_file(root.join("content/en/monthly-vs-hourly.md")).unwrap();
     edit(
         root,
@@ -334,49 +499,82 @@ fn s3_publish_uploads_what_changed_in_phases_and_deletes_last() {
         "{color:inherit;",
     );
     build_ok(root);
-    let gone: Vec<String> = files
+    let now = manifest(root);
+    let gone: Vec<String> = prev
         .keys()
-        .filter(|p| !manifest(root).contains_key(*p))
+        .filter(|p| !now.contains_key(*p))
         .cloned()
         .collect();
     assert!(
         gone.iter().any(|p| p.contains("monthly-vs-hourly")),
         "{gone:?}"
     );
+    // Due for deletion: what went, but the old stylesheet, within its grace period.
+    let (kept, deletes): (Vec<String>, Vec<String>) = gone
+        .iter()
+        .cloned()
+        .partition(|p| prev[p]["fingerprinted"] == true);
+    assert_eq!(kept, std::slice::from_ref(&css));
     let refused = publish(
         root,
         Some(&server),
-        &["--to", "s3://site", "--max-deletes", "0"],
+        &[
+            "--to",
+            "s3://site",
+            "--max-deletes",
+            "0",
+            "--format",
+            "json",
+        ],
         &[],
     );
-    assert!(!refused.status.success());
     let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("publish-deletes-refused") && err.contains("none was made"),
+        err.contains("error[publish-deletes-refused]") && err.contains("none was made"),
         "{err}"
     );
-    assert!(
-        server
-            .keys()
-            .iter()
-            .any(|k| k.contains("monthly-vs-hourly"))
-    );
+    let report: serde_json::Value = serde_json::from_slice(&refused.stdout).expect("json report");
+    assert_eq!(report["deletes_refused"], true);
+    assert_eq!(report["deleted"], 0);
+    assert_eq!(strings(&report["plan"]["deletes"]), deletes);
+    assert_eq!(strings(&report["plan"]["kept"]), kept);
+    assert!(!paths(&report).is_empty());
+    assert_eq!(report["uploaded"], paths(&report).len());
+    // Every upload of the plan was made: the bucket is the new build, and what went is still
+    // there as it was.
+    let mut want = built(root);
+    for p in &gone {
+        want.insert(PathBuf::from(p), prev_bytes[Path::new(p)].clone());
+    }
+    assert_files(&published(&bucket), &want, "after the refused deletes");
+    // The new manifest lists what went as retired: the next publish deletes it.
+    let mut retired: Vec<String> = remote_index(&bucket)["retired"]
+        .as_array()
+        .expect("retired")
+        .iter()
+        .map(|r| r["path"].as_str().expect("path").to_owned())
+        .collect();
+    retired.sort();
+    assert_eq!(retired, gone);
+
     let fifth = publish_json(root, Some(&server), "s3://site", &[]);
-    assert!(fifth["deleted"].as_u64().unwrap() >= 1);
-    let keys = server.keys();
-    assert!(
-        !keys.iter().any(|k| k.contains("en/monthly-vs-hourly")),
-        "{keys:?}"
+    assert_eq!(fifth["uploaded"], 0);
+    assert_eq!(fifth["deleted"], deletes.len());
+    assert_eq!(strings(&fifth["plan"]["deletes"]), deletes);
+    assert_eq!(strings(&fifth["plan"]["kept"]), kept);
+    let mut want = built(root);
+    want.insert(PathBuf::from(&css), prev_bytes[Path::new(&css)].clone());
+    assert_files(
+        &published(&bucket),
+        &want,
+        "the pages that went, deleted; the old stylesheet, kept for its grace period",
     );
-    assert!(
-        keys.contains(&css),
-        "the old stylesheet went before its grace period"
-    );
-    assert_eq!(fifth["kept"], 1);
     // With no grace left it goes.
     let sixth = publish_json(root, Some(&server), "s3://site", &["--grace-days", "0"]);
     assert_eq!(sixth["deleted"], 1);
-    assert!(!server.keys().contains(&css));
+    assert_eq!(strings(&sixth["plan"]["deletes"]), kept);
+    assert_holds_build(root, &bucket);
 }
 
 #[test]
@@ -389,7 +587,7 @@ fn a_publish_killed_between_phases_leaves_pages_whole_and_the_next_converges() {
     publish_json(root, Some(&server), "s3://site", &[]);
     let old = manifest(root);
     let old_bytes = common::tree(&root.join("public"));
-    let read = |key: &str| std::fs::read(server.data.path().join("site").join(key)).unwrap();
+    let read = |key: &str| std::fs::read(server.bucket().join(key)).unwrap();
     let old_index: serde_json::Value =
         serde_json::from_slice(&read(".hubgen-publish.json")).unwrap();
     edit(
@@ -463,12 +661,27 @@ fn a_publish_killed_between_phases_leaves_pages_whole_and_the_next_converges() {
         err.contains("error[publish-locked]") && err.contains("--break-lock"),
         "{err}"
     );
+    // The next publish sends exactly the files whose bytes online are not the new build's, and
+    // again those the killed one wrote first.
+    let due = due(root, &server.bucket(), &strings(&index["pending"]));
+    assert!(due.values().any(|g| *g == "bytes"), "{due:?}");
     let next = publish_json(root, Some(&server), "s3://site", &["--break-lock"]);
-    assert!(next["uploaded"].as_u64().unwrap() > 0);
-    // Converged: the bucket holds the new build byte for byte.
-    for path in new.keys() {
-        assert_eq!(read(path), new_bytes[Path::new(path)], "{path}");
-    }
+    assert_eq!(sent(&next), due);
+    assert_eq!(next["uploaded"], due.len());
+    // Converged: the bucket holds the new build byte for byte, and the old stylesheet for its
+    // grace period.
+    let mut want = new_bytes.clone();
+    want.remove(Path::new(".hubgen-manifest.json"));
+    let old_css = stylesheet(&old);
+    want.insert(
+        PathBuf::from(&old_css),
+        old_bytes[Path::new(&old_css)].clone(),
+    );
+    assert_files(
+        &published(&server.bucket()),
+        &want,
+        "after the next publish",
+    );
     let again = publish_json(root, Some(&server), "s3://site", &[]);
     assert_eq!(again["uploaded"], 0);
 }
@@ -492,10 +705,30 @@ fn pre_compressed_files_are_stored_gzip_encoded_and_not_sent_again_unchanged() {
     assert!(files[&stylesheet(&files)]["content_encoding"].is_null());
     let first = publish_json(root, Some(&server), "s3://site", &[]);
     assert_eq!(first["uploaded"], files.len());
+    // The bucket is the build, byte for byte once what is stored encoded is decoded.
+    let decoded = || -> Files {
+        published(&server.bucket())
+            .into_iter()
+            .map(|(k, b)| {
+                let gz = files
+                    .get(&*k.to_string_lossy())
+                    .is_some_and(|f| f["content_encoding"] == "gzip");
+                if !gz {
+                    return (k, b);
+                }
+                let mut plain = Vec::new();
+                flate2::read::GzDecoder::new(b.as_slice())
+                    .read_to_end(&mut plain)
+                    .unwrap_or_else(|e| panic!("{}: {e}", k.display()));
+                (k, plain)
+            })
+            .collect()
+    };
+    assert_files(&decoded(), &built(root), "the bucket, decoded");
     let h = server.head("en/index.html");
     assert_eq!(h.get("content-encoding").map(String::as_str), Some("gzip"));
     assert_eq!(h["content-type"], "text/html; charset=utf-8");
-    let stored = std::fs::read(server.data.path().join("site/en/index.html")).unwrap();
+    let stored = std::fs::read(server.bucket().join("en/index.html")).unwrap();
     let mut html = Vec::new();
     flate2::read::GzDecoder::new(stored.as_slice())
         .read_to_end(&mut html)
@@ -512,14 +745,11 @@ fn pre_compressed_files_are_stored_gzip_encoded_and_not_sent_again_unchanged() {
     // Nothing changed: nothing sent (the stored size and MD5 come from the last publish).
     let second = publish_json(root, Some(&server), "s3://site", &[]);
     assert_eq!(second["uploaded"], 0);
+    assert_files(&decoded(), &built(root), "the bucket, decoded");
     // A folder target keeps no encodings: the files go as built.
-    let dir = tempfile::tempdir().unwrap();
-    let to = format!("file://{}", dir.path().display());
+    let (dir, to) = folder_target();
     publish_json(root, None, &to, &[]);
-    assert_eq!(
-        std::fs::read(dir.path().join("en/index.html")).unwrap(),
-        std::fs::read(root.join("public/en/index.html")).unwrap()
-    );
+    assert_holds_build(root, dir.path());
 }
 
 #[test]
@@ -531,9 +761,10 @@ fn remote_failures_are_one_clear_message_in_bounded_time() {
     // Over an earlier publish, with a page the build no longer has: a failure must delete it
     // no more than anything else.
     publish_json(root, Some(&server), "s3://site", &[]);
+    assert_holds_build(root, &server.bucket());
     std::fs::remove_file(root.join("content/en/monthly-vs-hourly.md")).unwrap();
     build_ok(root);
-    let bucket = || common::tree(&server.data.path().join("site"));
+    let bucket = || common::tree(&server.bucket());
     let before = bucket();
     assert!(before.contains_key(Path::new("en/monthly-vs-hourly/index.html")));
     // A port that was bound and closed again: nothing listens there.
@@ -592,26 +823,28 @@ fn a_folder_target_takes_the_same_plan_and_dry_run_touches_nothing() {
     let root = site.path();
     build_ok(root);
     let files = manifest(root);
-    let dest = tempfile::tempdir().unwrap();
-    let to = format!("file://{}", dest.path().display());
+    let (dest, to) = folder_target();
     let dry = publish_json(root, None, &to, &["--dry-run"]);
     assert_eq!(paths(&dry).len(), files.len());
     assert!(common::tree(dest.path()).is_empty(), "dry run wrote");
     let first = publish_json(root, None, &to, &[]);
     assert_eq!(first["uploaded"], files.len());
-    let published = common::tree(dest.path());
-    for p in files.keys() {
-        assert_eq!(
-            published[Path::new(p)],
-            std::fs::read(root.join("public").join(p)).unwrap(),
-            "{p}"
-        );
-    }
+    assert_holds_build(root, dest.path());
     assert_eq!(publish_json(root, None, &to, &[])["uploaded"], 0);
     // A file hubgen did not write there: the publish is refused, nothing sent...
     std::fs::write(dest.path().join("keep.txt"), "mine").unwrap();
     std::fs::remove_file(root.join("content/en/monthly-vs-hourly.md")).unwrap();
     build_ok(root);
+    let now = manifest(root);
+    let gone: Vec<String> = files
+        .keys()
+        .filter(|p| !now.contains_key(*p))
+        .cloned()
+        .collect();
+    assert!(
+        !gone.is_empty() && gone.iter().all(|p| files[p]["fingerprinted"] == false),
+        "{gone:?}"
+    );
     let before = common::tree(dest.path());
     let refused = publish(root, None, &["--to", &to], &[]);
     let err = String::from_utf8_lossy(&refused.stderr);
@@ -621,17 +854,59 @@ fn a_folder_target_takes_the_same_plan_and_dry_run_touches_nothing() {
         "{err}"
     );
     assert_eq!(common::tree(dest.path()), before, "a refused publish wrote");
-    // ...and with --force it goes ahead, deleting only what hubgen wrote.
+    // ...and with --force it goes ahead, deleting exactly what hubgen wrote and the build no
+    // longer has.
     let r = publish_json(root, None, &to, &["--force"]);
-    assert!(r["deleted"].as_u64().unwrap() >= 1);
+    assert_eq!(r["deleted"], gone.len());
+    assert_eq!(strings(&r["plan"]["deletes"]), gone);
     assert_eq!(r["replaced_foreign"], serde_json::json!([]));
-    assert!(dest.path().join("keep.txt").is_file());
-    assert!(!dest.path().join("en/monthly-vs-hourly/index.html").exists());
-    // A public folder that no longer matches its manifest: refused before anything is sent.
-    std::fs::write(root.join("public/en/index.html"), "tampered").unwrap();
-    let out = publish(root, None, &["--to", &to, "--force"], &[]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("error[publish-mismatch]"));
+    let mut want = built(root);
+    want.insert(PathBuf::from("keep.txt"), b"mine".to_vec());
+    assert_files(&published(dest.path()), &want, "after --force");
+    // A public folder that no longer matches its manifest. A file of another size: refused by
+    // the size check, before anything is sent (no file at the target rewritten).
+    let page = root.join("public/en/index.html");
+    let good = std::fs::read(&page).unwrap();
+    let before = (common::tree(dest.path()), inodes(dest.path()));
+    let refused = |why: &str| {
+        let out = publish(root, None, &["--to", &to, "--force"], &[]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert_eq!(err.matches("error[").count(), 1, "{err}");
+        assert!(
+            err.contains("error[publish-mismatch]")
+                && err.contains("`en/index.html` is")
+                && err.contains(why),
+            "{err}"
+        );
+    };
+    std::fs::write(&page, "tampered").unwrap();
+    refused("of another size");
+    assert_eq!(
+        (common::tree(dest.path()), inodes(dest.path())),
+        before,
+        "a refused publish wrote"
+    );
+    // Same size, other bytes: the size check passes, and the upload's own hash refuses the
+    // file. It is never written, nor the manifest; what went up before it is what was there.
+    let mut other = good.clone();
+    let i = other.len() / 2;
+    other[i] = if other[i] == b'x' { b'y' } else { b'x' };
+    std::fs::write(&page, &other).unwrap();
+    refused("SHA-256 differs");
+    assert_eq!(
+        common::tree(dest.path()),
+        before.0,
+        "a refused publish wrote"
+    );
+    let ino = inodes(dest.path());
+    for key in ["en/index.html", ".hubgen-publish.json"] {
+        assert_eq!(
+            ino[Path::new(key)],
+            before.1[Path::new(key)],
+            "{key} rewritten"
+        );
+    }
 }
 
 #[test]
@@ -639,8 +914,7 @@ fn a_file_hubgen_did_not_write_is_replaced_only_under_force_and_by_name() {
     let site = fixture_copy();
     let root = site.path();
     build_ok(root);
-    let dest = tempfile::tempdir().unwrap();
-    let to = format!("file://{}", dest.path().display());
+    let (dest, to) = folder_target();
     std::fs::write(dest.path().join("index.html"), "keep me").unwrap();
     let out = publish(root, None, &["--to", &to], &[]);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -665,10 +939,7 @@ fn a_file_hubgen_did_not_write_is_replaced_only_under_force_and_by_name() {
         err.contains("publish: replacing index.html, which hubgen did not write"),
         "{err}"
     );
-    assert_eq!(
-        std::fs::read(dest.path().join("index.html")).unwrap(),
-        std::fs::read(root.join("public/index.html")).unwrap()
-    );
+    assert_holds_build(root, dest.path());
     // Now it is hubgen's: the next publish needs no --force and sends nothing.
     assert_eq!(publish_json(root, None, &to, &[])["uploaded"], 0);
 }
@@ -678,8 +949,7 @@ fn a_publish_stopped_half_way_leaves_its_files_its_own() {
     let site = fixture_copy();
     let root = site.path();
     build_ok(root);
-    let dest = tempfile::tempdir().unwrap();
-    let to = format!("file://{}", dest.path().display());
+    let (dest, to) = folder_target();
     // Stops (an error, as a kill would) after the first phase: the assets are up, the manifest
     // still the journal of a publish that never finished.
     let out = publish(
@@ -688,15 +958,24 @@ fn a_publish_stopped_half_way_leaves_its_files_its_own() {
         &["--to", &to],
         &[("HUBGEN_FAULT", "publish:asset")],
     );
-    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("error[publish-failed]"), "{err}");
     let written = common::tree(dest.path());
     assert!(written.len() > 1, "nothing was uploaded before the stop");
     let journal: serde_json::Value =
         serde_json::from_slice(&written[Path::new(".hubgen-publish.json")]).unwrap();
     assert!(journal["pending"].as_array().is_some_and(|p| !p.is_empty()));
-    // The next publish knows those files as its own: no --force, no refusal.
+    // The next publish knows those files as its own: no --force, no refusal; it sends what is
+    // not there yet (and the stopped one's files again), and the folder is the build.
+    let due = due(root, dest.path(), &strings(&journal["pending"]));
+    assert!(
+        due.values().any(|g| *g == "bytes") && due.values().any(|g| *g == "headers"),
+        "{due:?}"
+    );
     let next = publish_json(root, None, &to, &[]);
-    assert!(next["uploaded"].as_u64().unwrap() > 0);
+    assert_eq!(sent(&next), due);
+    assert_holds_build(root, dest.path());
     let done: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dest.path().join(".hubgen-publish.json")).unwrap())
             .unwrap();
@@ -737,13 +1016,15 @@ fn paused_publish(
     panic!("publish ended before the pause:\n{}", seen.join("\n"));
 }
 
-/// While one publish runs, a second on the same target stops before sending anything.
-fn a_second_publish_waits_its_turn(
-    root: &Path,
-    server: Option<&S3Server>,
-    to: &str,
-    keys: &dyn Fn() -> Vec<String>,
-) {
+/// While one publish runs, a second on the same target (held in the folder `dir`: a `file://`
+/// folder, or the bucket on the S3 server's disk) stops before sending anything.
+fn a_second_publish_waits_its_turn(root: &Path, server: Option<&S3Server>, to: &str, dir: &Path) {
+    let keys = || {
+        common::tree(dir)
+            .keys()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+    };
     let mut first = paused_publish(root, server, to, "asset");
     let during = keys();
     assert!(
@@ -773,6 +1054,7 @@ fn a_second_publish_waits_its_turn(
     assert!(fourth.status.success(), "{err}");
     assert!(err.contains("--break-lock"), "{err}");
     assert!(!keys().contains(&".hubgen-publish.lock".to_owned()));
+    assert_holds_build(root, dir);
 }
 
 #[test]
@@ -780,15 +1062,8 @@ fn one_publish_at_a_time_on_a_folder_and_a_stale_lock_is_taken_over() {
     let site = fixture_copy();
     let root = site.path();
     build_ok(root);
-    let dest = tempfile::tempdir().unwrap();
-    let to = format!("file://{}", dest.path().display());
-    let keys = || {
-        common::tree(dest.path())
-            .keys()
-            .map(|p| p.display().to_string())
-            .collect::<Vec<_>>()
-    };
-    a_second_publish_waits_its_turn(root, None, &to, &keys);
+    let (dest, to) = folder_target();
+    a_second_publish_waits_its_turn(root, None, &to, dest.path());
     // Three hours old: its publish was killed; taken over, said so, and removed at the end.
     let lock = dest.path().join(".hubgen-publish.lock");
     let since = std::time::SystemTime::now()
@@ -826,8 +1101,7 @@ fn one_publish_at_a_time_on_s3() {
     let site = fixture_copy();
     let root = site.path();
     build_ok(root);
-    let keys = || server.keys();
-    a_second_publish_waits_its_turn(root, Some(&server), "s3://site", &keys);
+    a_second_publish_waits_its_turn(root, Some(&server), "s3://site", &server.bucket());
 }
 
 #[test]
@@ -844,8 +1118,7 @@ fn the_manifest_is_read_and_written_by_the_shard_that_changed() {
         .unwrap();
     }
     build_ok(root);
-    let dest = tempfile::tempdir().unwrap();
-    let to = format!("file://{}", dest.path().display());
+    let (dest, to) = folder_target();
     let first = publish_json(root, None, &to, &[]);
     let shard_files = |d: &Path| -> BTreeMap<String, Vec<u8>> {
         common::tree(d)
@@ -905,8 +1178,7 @@ fn a_whole_manifest_of_an_older_hubgen_is_read_and_replaced_by_shards() {
     let site = fixture_copy();
     let root = site.path();
     build_ok(root);
-    let dest = tempfile::tempdir().unwrap();
-    let to = format!("file://{}", dest.path().display());
+    let (dest, to) = folder_target();
     publish_json(root, None, &to, &[]);
     // What hubgen wrote before shards: every entry in the one file.
     let index_path = dest.path().join(".hubgen-publish.json");
