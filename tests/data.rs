@@ -305,10 +305,21 @@ fn a_card_added_to_data_appears_everywhere_and_leaves_no_trace_when_removed() {
             Some(l),
             "{l}: the page is in its locale"
         );
-        assert!(
-            ungrouped(&page).contains("560"),
-            "{l}: price on the card page"
-        );
+        // Its week and month prices, each with its per-GPU-hour price (160 / 168 h, 560 / 720 h),
+        // in the card's row of its price table, as the locale writes them.
+        let (week, month) = match l {
+            "en" => ("$160/wk $0.95/GPU-hr", "$560/mo $0.78/GPU-hr"),
+            "uk" => ("160 $/тиж 0,95 $/GPU-год", "560 $/міс 0,78 $/GPU-год"),
+            _ => ("$160/周 $0.95/GPU 小时", "$560/月 $0.78/GPU 小时"),
+        };
+        let prices = common::table_text(&page, "card-prices").replace(['\u{a0}', '\u{202f}'], " ");
+        let row: Vec<&str> = prices
+            .lines()
+            .find(|r| r.starts_with("L4 Test Edition"))
+            .unwrap_or_else(|| panic!("{l}: no row for the card:\n{prices}"))
+            .split(" | ")
+            .collect();
+        assert_eq!(row.get(2..4), Some(&[week, month][..]), "{l}:\n{prices}");
         let index = read(root, &format!("{l}/gpus/index.html"));
         assert!(
             index.contains("/gpus/l4-test/"),
@@ -516,6 +527,62 @@ fn one_price_changes_every_figure_that_depends_on_it_and_nothing_else() {
     );
 }
 
+/// Every `<svg …>…</svg>` of a page as its bytes have it (charts do not nest).
+fn raw_svgs(html: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find("<svg") {
+        let end = rest[start..]
+            .find("</svg>")
+            .map(|e| start + e + "</svg>".len())
+            .expect("an <svg> without </svg>");
+        out.push(&rest[start..end]);
+        rest = &rest[end..];
+    }
+    out
+}
+
+/// Markup written in HTML's tag syntax as XML: each attribute value HTML lets go unquoted (up to
+/// whitespace or `>`, as HTML reads it) is quoted. Nothing else changes, so whatever else is not
+/// well-formed XML stays so.
+fn xml_of_html_tag_syntax(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut chars = text.chars().peekable();
+    let mut in_tag = false;
+    while let Some(c) = chars.next() {
+        out.push(c);
+        match c {
+            '<' if !in_tag => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            '"' | '\'' if in_tag => {
+                for q in chars.by_ref() {
+                    out.push(q);
+                    if q == c {
+                        break;
+                    }
+                }
+            }
+            '=' if in_tag && chars.peek().is_some_and(|n| !matches!(n, '"' | '\'')) => {
+                out.push('"');
+                while let Some(&n) = chars.peek() {
+                    if n.is_whitespace() || n == '>' {
+                        break;
+                    }
+                    if n == '"' {
+                        out.push_str("&quot;");
+                    } else {
+                        out.push(n);
+                    }
+                    chars.next();
+                }
+                out.push('"');
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 #[test]
 fn charts_are_well_formed_svg_with_text_alternatives_beside_their_tables() {
     let site = fixture_copy();
@@ -530,6 +597,63 @@ fn charts_are_well_formed_svg_with_text_alternatives_beside_their_tables() {
         // Read as a browser reads inline SVG: with the HTML parser (attributes may be unquoted).
         let doc = scraper::Html::parse_document(&html);
         let sel = |s: &str| scraper::Selector::parse(s).expect("selector");
+        // And as XML: the HTML parser repairs anything (an unclosed or misnested element, a
+        // stray `&`), so each chart as the page has it must also parse as XML, its unquoted
+        // attribute values aside, into the same elements the HTML parser saw.
+        let raw = raw_svgs(&html);
+        assert_eq!(
+            raw.len(),
+            doc.select(&sel("svg")).count(),
+            "{}",
+            path.display()
+        );
+        for (svg, text) in doc.select(&sel("svg")).zip(&raw) {
+            let xml = xml_of_html_tag_syntax(text);
+            let parsed = roxmltree::Document::parse(&xml)
+                .unwrap_or_else(|e| panic!("{}: a chart is not well-formed: {e}", path.display()));
+            let root_el = parsed.root_element();
+            assert_eq!(
+                (root_el.tag_name().namespace(), root_el.tag_name().name()),
+                (Some("http://www.w3.org/2000/svg"), "svg"),
+                "{}",
+                path.display()
+            );
+            let as_xml: Vec<(String, Vec<(String, String)>)> = root_el
+                .descendants()
+                .filter(roxmltree::Node::is_element)
+                .map(|n| {
+                    let mut attrs: Vec<(String, String)> = n
+                        .attributes()
+                        .map(|a| (a.name().to_owned(), a.value().to_owned()))
+                        .collect();
+                    attrs.sort();
+                    (n.tag_name().name().to_owned(), attrs)
+                })
+                .collect();
+            let as_html: Vec<(String, Vec<(String, String)>)> = std::iter::once(svg)
+                .chain(
+                    svg.descendants()
+                        .skip(1)
+                        .filter_map(scraper::ElementRef::wrap),
+                )
+                .map(|e| {
+                    let mut attrs: Vec<(String, String)> = e
+                        .value()
+                        .attrs()
+                        .filter(|(k, _)| *k != "xmlns")
+                        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                        .collect();
+                    attrs.sort();
+                    (e.value().name().to_owned(), attrs)
+                })
+                .collect();
+            assert_eq!(
+                as_xml,
+                as_html,
+                "{}: the HTML parser repaired a chart",
+                path.display()
+            );
+        }
         for svg in doc.select(&sel("svg")) {
             let el = svg.value();
             assert_eq!(el.attr("role"), Some("img"), "{}", path.display());
@@ -595,12 +719,17 @@ fn faq_and_product_pages_carry_structured_data_that_matches_the_page() {
     let site = fixture_copy();
     let root = site.path();
     build_ok(root);
+    // Every JSON-LD block of a page; one that does not parse fails the test.
     let blocks = |html: &str| -> Vec<Value> {
-        html.split("<script type=application/ld+json>")
-            .chain(html.split("<script type=\"application/ld+json\">"))
-            .skip(1)
-            .filter_map(|s| s.split("</script>").next())
-            .filter_map(|s| serde_json::from_str(s).ok())
+        let doc = scraper::Html::parse_document(html);
+        let sel =
+            scraper::Selector::parse("script[type=\"application/ld+json\"]").expect("selector");
+        doc.select(&sel)
+            .map(|s| {
+                let text: String = s.text().collect();
+                serde_json::from_str(&text)
+                    .unwrap_or_else(|e| panic!("JSON-LD that does not parse ({e}): {text}"))
+            })
             .collect()
     };
     let cards = json(root, "data/cards.json");
@@ -754,6 +883,9 @@ fn every_offer_in_stock_has_its_rent_link_with_its_offer_term_and_region() {
         }
     };
     let sel = scraper::Selector::parse("a.action").expect("selector");
+    // Anything that sends the reader to the order site, whatever its element or class.
+    let to_order =
+        scraper::Selector::parse("[href^=\"https://order.hub.example/\"]").expect("selector");
     // (page, offer, term, region) for every Rent link of the site.
     let mut links: BTreeSet<(String, String, String, String)> = BTreeSet::new();
     for (path, bytes) in tree(&root.join("public")) {
@@ -761,6 +893,24 @@ fn every_offer_in_stock_has_its_rent_link_with_its_offer_term_and_region() {
             continue;
         }
         let doc = scraper::Html::parse_document(&String::from_utf8_lossy(&bytes));
+        // Every link to the order site is a Rent action, and every Rent action such a link:
+        // the two selections are the same elements.
+        for a in doc.select(&to_order) {
+            assert!(
+                a.value().name() == "a"
+                    && a.value()
+                        .has_class("action", scraper::CaseSensitivity::CaseSensitive),
+                "{}: a link to the order site that is not a Rent action: {}",
+                path.display(),
+                a.html()
+            );
+        }
+        assert_eq!(
+            doc.select(&to_order).map(|a| a.id()).collect::<Vec<_>>(),
+            doc.select(&sel).map(|a| a.id()).collect::<Vec<_>>(),
+            "{}",
+            path.display()
+        );
         for a in doc.select(&sel) {
             let href = a.value().attr("href").expect("href");
             let query = href
@@ -810,33 +960,67 @@ fn every_offer_in_stock_has_its_rent_link_with_its_offer_term_and_region() {
             ],
             "{l}"
         );
+        // The home page: the catalogue's links.
+        assert_eq!(on("index.html"), on("gpus/index.html"), "{l}");
         // Fine-tuning: the catalogue, the fit picks and the bundles, a week and a month each;
-        // never the 8-card H100 node.
-        let ft = on("fine-tuning/index.html");
-        assert!(ft.contains(&month("2x-a100-sxm")), "{l}: {ft:?}");
-        assert!(ft.contains(&week("2x-a100-sxm")), "{l}: {ft:?}");
-        assert!(
-            !ft.iter()
-                .any(|(o, ..)| o == "8x-h100-sxm" || o == "rtx-4090")
+        // never the 8-card H100 node nor the RTX 4090 (none free).
+        assert_eq!(
+            on("fine-tuning/index.html"),
+            [
+                month("2x-a100-sxm"),
+                week("2x-a100-sxm"),
+                month("a100-sxm"),
+                week("a100-sxm"),
+                month("h100-sxm"),
+                week("h100-sxm")
+            ],
+            "{l}"
         );
         // A card's page: a week and a month in every region that has it free.
-        let h100 = on("gpus/h100-sxm/index.html");
-        for region in ["dfw-1", "iad-1"] {
-            for term in ["week", "month"] {
-                let want = ("h100-sxm".to_owned(), term.to_owned(), region.to_owned());
-                assert!(h100.contains(&want), "{l}: {want:?} in {h100:?}");
-            }
-        }
+        let iad = |o: &str, t: &str| (o.to_owned(), t.to_owned(), "iad-1".to_owned());
+        assert_eq!(
+            on("gpus/h100-sxm/index.html"),
+            [
+                month("h100-sxm"),
+                iad("h100-sxm", "month"),
+                week("h100-sxm"),
+                iad("h100-sxm", "week")
+            ],
+            "{l}"
+        );
         // The A100's page also rents its 2-card bundle where a region has two free (DFW-1).
-        let a100 = on("gpus/a100-sxm/index.html");
-        for term in ["week", "month"] {
-            let want = (
-                "2x-a100-sxm".to_owned(),
-                term.to_owned(),
-                "dfw-1".to_owned(),
-            );
-            assert!(a100.contains(&want), "{l}: {want:?} in {a100:?}");
+        assert_eq!(
+            on("gpus/a100-sxm/index.html"),
+            [
+                month("2x-a100-sxm"),
+                week("2x-a100-sxm"),
+                month("a100-sxm"),
+                week("a100-sxm")
+            ],
+            "{l}"
+        );
+        // No Rent link where nothing can be rented.
+        for page in ["gpus/rtx-4090/index.html", "monthly-vs-hourly/index.html"] {
+            assert!(on(page).is_empty(), "{l}: {page}: {:?}", on(page));
         }
-        assert!(on("gpus/rtx-4090/index.html").is_empty(), "{l}");
     }
+    // The pages with Rent links are those above, and no other.
+    let pages: BTreeSet<&str> = links.iter().map(|(p, ..)| p.as_str()).collect();
+    let want: BTreeSet<String> = LOCALES
+        .iter()
+        .flat_map(|l| {
+            [
+                "index.html",
+                "gpus/index.html",
+                "fine-tuning/index.html",
+                "gpus/h100-sxm/index.html",
+                "gpus/a100-sxm/index.html",
+            ]
+            .map(|p| format!("{l}/{p}"))
+        })
+        .collect();
+    assert_eq!(
+        pages,
+        want.iter().map(String::as_str).collect::<BTreeSet<_>>()
+    );
 }
