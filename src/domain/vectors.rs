@@ -34,6 +34,44 @@ fn f(v: &Value) -> f64 {
     v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
 }
 
+/// A whole-number input: a missing or renamed key fails, it never takes a default.
+fn int(i: &Value, key: &str) -> u32 {
+    i[key]
+        .as_u64()
+        .and_then(|n| u32::try_from(n).ok())
+        .unwrap_or_else(|| panic!("input `{key}` is not a whole number: {}", i[key]))
+}
+
+/// A yes/no input: a missing or renamed key fails.
+fn flag(i: &Value, key: &str) -> bool {
+    i[key]
+        .as_bool()
+        .unwrap_or_else(|| panic!("input `{key}` is not true or false: {}", i[key]))
+}
+
+/// A text input: a missing or renamed key fails.
+fn name<'a>(i: &'a Value, key: &str) -> &'a str {
+    i[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("input `{key}` is not a text: {}", i[key]))
+}
+
+/// An amount as the English pages print it (`$0.26/GPU-hr`, `$1,881/mo`) read back as a number.
+fn printed_usd(text: &str) -> Decimal {
+    let amount: String = text
+        .strip_prefix('$')
+        .unwrap_or_else(|| panic!("not an amount in dollars: {text:?}"))
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| *c != ',')
+        .collect();
+    amount
+        .parse()
+        .unwrap_or_else(|_| panic!("not an amount: {text:?}"))
+}
+
 fn site() -> (model::Catalog, compute::Tables) {
     let (cat, _) = super::load::load(&crate::extension::SiteFiles::new(Path::new(env!(
         "CARGO_MANIFEST_DIR"
@@ -162,8 +200,8 @@ fn per_gpu_hour(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
     let tables = cx.tables;
     let got = compute::per_gpu_hour(
         dec(&i["monthly_usd"]),
-        u32::try_from(i["gpus"].as_u64().unwrap_or(1)).unwrap_or(1),
-        u32::try_from(i["hours_per_month"].as_u64().unwrap_or(720)).unwrap_or(720),
+        int(i, "gpus"),
+        int(i, "hours_per_month"),
     );
     assert_eq!(got, dec(&v["expected"]), "{id}");
     // The same figure comes out of the site's data for the offer named in the id.
@@ -175,8 +213,18 @@ fn per_gpu_hour(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
                 !listed,
                 "{id}: data/ has an offer `{offer}` now; take it off PER_HOUR_WITHOUT_OFFER"
             );
-            assert_eq!(o.per_gpu_hour, got, "{id} from data/");
+            // The offer in data/ has the vector's inputs, and a page prints the vector's figure
+            // (`price(term="gpu-hour")`, what the tables put under each monthly price).
             assert_eq!(o.monthly, dec(&i["monthly_usd"]), "{id} monthly in data/");
+            assert_eq!(o.count, int(i, "gpus"), "{id} cards in data/");
+            assert_eq!(
+                cx.cat.hours_per_month,
+                int(i, "hours_per_month"),
+                "{id} hours a month in data/"
+            );
+            let call = format!(r#"price(offer="{offer}", term="gpu-hour")"#);
+            let shown = shortcode(&cx.site, cx.en, &call);
+            assert_eq!(printed_usd(&shown), got, "{id}: {call} prints {shown}");
         }
         None => {
             assert!(
@@ -194,7 +242,7 @@ fn multi_card_price(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
     let (cat, tables) = (cx.cat, cx.tables);
     let got = compute::multi_card_price(
         dec(&i["single_card_price_usd"]),
-        u32::try_from(i["cards"].as_u64().unwrap_or(1)).unwrap_or(1),
+        int(i, "cards"),
         dec(&i["discount"]),
         cat.significant_figures,
     );
@@ -207,12 +255,16 @@ fn multi_card_price(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
         .iter()
         .find(|o| o.id == bundle)
         .expect("bundle in data/");
-    let from_data = if term == "weekly" {
-        o.weekly
-    } else {
-        o.monthly
+    let from_data = match term {
+        "weekly" => o.weekly,
+        "monthly" => o.monthly,
+        other => panic!("{id}: term `{other}`"),
     };
     assert_eq!(from_data, got, "{id} from data/");
+    // And as a page prints it.
+    let call = format!(r#"price(offer="{bundle}", term="{term}")"#);
+    let shown = shortcode(&cx.site, cx.en, &call);
+    assert_eq!(printed_usd(&shown), got, "{id}: {call} prints {shown}");
 }
 
 /// The `break_even_hours` vectors.
@@ -313,12 +365,12 @@ fn state_bytes_gb(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
 fn vram_gb(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
     let (cat, tables) = (cx.cat, cx.tables);
     let arch = Arch {
-        layers: i["layers"].as_u64().unwrap_or(0) as u32,
-        hidden: i["hidden"].as_u64().unwrap_or(0) as u32,
-        intermediate: i["intermediate"].as_u64().unwrap_or(0) as u32,
-        heads: i["heads"].as_u64().unwrap_or(0) as u32,
-        kv_heads: i["kv_heads"].as_u64().unwrap_or(0) as u32,
-        vocab: i["vocab"].as_u64().unwrap_or(0) as u32,
+        layers: int(i, "layers"),
+        hidden: int(i, "hidden"),
+        intermediate: int(i, "intermediate"),
+        heads: int(i, "heads"),
+        kv_heads: int(i, "kv_heads"),
+        vocab: int(i, "vocab"),
         tied_embeddings: false,
         attention_bias: false,
     };
@@ -331,14 +383,23 @@ fn vram_gb(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
     let method: &Method = cat
         .methods
         .iter()
-        .find(|m| Some(m.id.as_str()) == i["method"].as_str())
+        .find(|m| m.id == name(i, "method"))
         .expect("method in data/");
-    let cards = i["gpus"].as_u64().unwrap_or(1) as u32;
+    let cards = int(i, "gpus");
     let mut job = cat.job_on(cards);
-    job.seq_len = i["seq_len"].as_u64().unwrap_or(0) as u32;
-    job.batch = i["batch"].as_u64().unwrap_or(0) as u32;
-    job.grad_checkpointing = i["grad_checkpointing"].as_bool().unwrap_or(true);
-    job.lora_rank = i["lora_rank"].as_u64().unwrap_or(16) as u32;
+    job.seq_len = int(i, "seq_len");
+    job.batch = int(i, "batch");
+    job.grad_checkpointing = flag(i, "grad_checkpointing");
+    // A rank where the method trains adapters; null (written so) where it trains every weight.
+    if method.trains == Trains::Adapter {
+        job.lora_rank = int(i, "lora_rank");
+    } else {
+        assert!(
+            i.get("lora_rank").is_some_and(Value::is_null),
+            "{id}: lora_rank must be null for `{}`",
+            method.id
+        );
+    }
     let m = memory(&arch, method, &cat.memory.constants, &job);
     let expected = f(&v["expected"]);
     let rel = f(&v["model_M2_tolerance_rel"]);
@@ -354,8 +415,7 @@ fn vram_gb(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
         .iter()
         .find(|r| {
             let fr = &cat.fit_rows[r.row];
-            cat.models[fr.model].id == i["model"].as_str().unwrap_or_default()
-                && cat.methods[fr.method].id == method.id
+            cat.models[fr.model].id == name(i, "model") && cat.methods[fr.method].id == method.id
         })
         .expect("fit row in data/");
     let o = &tables.offers[row.offer];
@@ -377,13 +437,9 @@ fn training_hours(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
     let method = cat
         .methods
         .iter()
-        .find(|m| Some(m.id.as_str()) == i["method"].as_str())
+        .find(|m| m.id == name(i, "method"))
         .expect("method in data/");
-    let k = compute::flops_per_param_token(
-        &cat.training,
-        method,
-        i["grad_checkpointing"].as_bool().unwrap_or(true),
-    );
+    let k = compute::flops_per_param_token(&cat.training, method, flag(i, "grad_checkpointing"));
     assert_eq!(k, f(&i["flops_per_param_token"]), "{id}: k from data/");
     let tokens = f(&i["examples"]) * f(&i["epochs"]) * f(&i["tokens_per_example"]);
     let params = f(&i["params_b"]) * 1e9;
@@ -428,10 +484,7 @@ fn training_hours(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
         f64::from(job.tokens_per_example),
         f(&i["tokens_per_example"])
     );
-    assert_eq!(
-        job.checkpointing,
-        i["grad_checkpointing"].as_bool().unwrap_or(true)
-    );
+    assert_eq!(job.checkpointing, flag(i, "grad_checkpointing"));
     assert!(
         (row.hours_ref * f64::from(o.count) * card_scale - got).abs() < 1e-9,
         "{id} from data/: {} h on {} card(s) of {tflops} TFLOPS",
