@@ -10,8 +10,9 @@
 // Per page: no console error, no uncaught script error, no failed request, no HTTP error for a
 // subresource, no request to another host; <html lang> right (a locale folder's code; on a fallback
 // page the locale folder of its canonical URL; outside the locale folders the site's default
-// locale, the one the x-default alternates of the locale pages point into); hreflang alternates
-// that are pages, are reciprocal and are not fallback pages; internal links and #anchors that
+// locale, the one the x-default alternates of the locale pages point into; a locale folder is
+// named by a lowercase BCP 47 tag, `pt-br` as `en`); hreflang alternates, x-default among them,
+// that are pages and not fallback pages, a language's reciprocal; internal links and #anchors that
 // resolve; no horizontal overflow at 375 and 320 px; no serious or critical axe-core (WCAG 2 A/AA)
 // violation, colour contrast in dark mode too; HTML + CSS under 30 KB gzipped; a unique <title>
 // and description, a canonical URL that is the page itself (or, on a fallback page, the original),
@@ -29,7 +30,9 @@ import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BUDGET = 30 * 1024;
-const LOCALE = /^[a-z]{2}(-[A-Z]{2})?$/;
+// A locale code as hubgen writes it: a lowercase BCP 47 tag (`en`, `pt-br`, `zh-hans`), which is
+// also its folder's name.
+const LOCALE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
 const TYPES = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".json": "application/json", ".xml": "application/xml", ".txt": "text/plain", ".svg": "image/svg+xml", ".png": "image/png" };
 const USAGE = `usage: node run.mjs <site-dir> [--screenshots DIR]
        node run.mjs --self-test <site-dir>`;
@@ -112,6 +115,11 @@ function attributes(tag) {
   return out;
 }
 
+/** The locale folders of a site: the top-level folders named as a locale code with a home page. */
+export function localeFolders(files) {
+  return new Set(files.map((f) => f.match(/^([^/]+)\/index\.html$/)?.[1]).filter((d) => d && LOCALE.test(d)));
+}
+
 /**
  * The site's default locale as the build states it on its other pages: the locale folder that
  * the x-default alternates of the pages inside the locale folders point into (the home pages'
@@ -186,7 +194,7 @@ export async function check(root, { screenshots, only } = {}) {
   const defect = (page, what) => defects.push(`${page}: ${what}`);
   // The Nu checker first: it needs no browser, and a missing java ends the run at once.
   const nuErrors = nu(root, only ? pages : undefined);
-  const locales = new Set(files.map((f) => f.split("/")).filter((p) => p.length > 1 && LOCALE.test(p[0])).map((p) => p[0]));
+  const locales = localeFolders(files);
   const defaults = defaultLocale(root, files, locales);
   const { server, origin } = await serve(root);
   let browser;
@@ -266,7 +274,7 @@ export async function check(root, { screenshots, only } = {}) {
         why = `the page is outside the locale folders and the site's default locale is ${defaults[0]} (x-default of the locale pages)`;
       } else problems.push(`cannot tell the site's default locale for a page outside the locale folders: the x-default alternates point into ${defaults.length ? defaults.join(", ") : "no locale folder"}`);
       if (!info.lang) problems.push("<html> has no lang");
-      else if (expected && info.lang !== expected) problems.push(`<html lang="${info.lang}"> but the content is ${expected}: ${why}`);
+      else if (expected && info.lang.toLowerCase() !== expected) problems.push(`<html lang="${info.lang}"> but the content is ${expected}: ${why}`);
       seen.set(url, info);
       // Search basics (the 404 page and the language chooser are not indexed pages).
       const indexed = !info.robots.includes("noindex");
@@ -288,7 +296,7 @@ export async function check(root, { screenshots, only } = {}) {
         }
       }
       // The structured data a page of its kind must carry.
-      if (/^\/[a-z]{2}\/gpus\/[^/]+\/$/.test(url) && !types.includes("Product")) problems.push("a card page without Product JSON-LD");
+      if (inLocale && /^\/[^/]+\/gpus\/[^/]+\/$/.test(url) && !types.includes("Product")) problems.push("a card page without Product JSON-LD");
       if (info.ids.includes("faq") && !info.fallback && !types.includes("FAQPage")) problems.push("an FAQ section without FAQPage JSON-LD");
       // Weight: the page and its stylesheets, gzipped (a missing stylesheet is an HTTP 404 above).
       const css = info.css.map((c) => join(root, fileOf(c))).filter((f) => existsSync(f));
@@ -361,14 +369,15 @@ export async function check(root, { screenshots, only } = {}) {
       }
     }
     if (info.canonical && !fileSet.has(fileOf(pathOf(info.canonical)))) defect(file, `canonical URL ${pathOf(info.canonical)} is not a page`);
+    // Every alternate is a page and not a fallback page; a language's is reciprocal (x-default,
+    // the page for readers of no listed language, names no page back).
     for (const [lang, href] of info.alternates) {
-      if (lang === "x-default") continue;
       const path = pathOf(href);
       const other = seen.get(path);
       if (!fileSet.has(fileOf(path))) defect(file, `hreflang ${lang} points to ${path}, which is not a page`);
       else if (!other) continue; // not opened in this run (only)
       else if (other.fallback) defect(file, `hreflang ${lang} advertises ${path}, a fallback page`);
-      else if (!other.alternates.some(([, h]) => pathOf(h) === url)) defect(file, `hreflang ${lang} → ${path} is not reciprocal`);
+      else if (lang !== "x-default" && !other.alternates.some(([, h]) => pathOf(h) === url)) defect(file, `hreflang ${lang} → ${path} is not reciprocal`);
     }
     if (info.fallback || info.robots.includes("noindex")) continue;
     for (const [map, key] of [[titles, info.title], [descriptions, info.description]]) {
@@ -428,6 +437,13 @@ const dropJsonLd = (html, type) => html.replace(new RegExp(`<script\\b[^>]*ld\\+
  */
 async function selfTest(root) {
   root = siteRoot(root);
+  // The locale folders of a site whose codes are lowercase tags with a region or script, beside
+  // folders that are not locales (the site has none of these, so no page could show it).
+  const tags = [...localeFolders(["index.html", "en/index.html", "pt-br/index.html", "pt-br/gpus/index.html", "zh-hans/index.html", "data/cards.json", "img/logo.svg", "js/index.js", "ab/x.html"])].sort();
+  if (tags.join(" ") !== "en pt-br zh-hans") {
+    console.error(`self-test failed: the locale folders of en, pt-br and zh-hans (beside data/, img/, js/, ab/) read as: ${tags.join(", ") || "none"}`);
+    return 1;
+  }
   const files = walk(root);
   const has = (f) => files.includes(f);
   const html = (f) => readFileSync(join(root, f), "utf8");
@@ -497,6 +513,7 @@ async function selfTest(root) {
   add("hreflang not reciprocal", nonReciprocal, (h) => rehref(h, "link", alternate("uk"), urlOf(ukOther)), new RegExp(`hreflang uk → ${quote(urlOf(ukOther))} is not reciprocal$`));
   add("hreflang to a fallback page", toFallback, null, new RegExp(`hreflang zh advertises ${quote(urlOf(zh(toFallback)))}, a fallback page$`));
   add("hreflang to no page", toNowhere, (h) => rehref(h, "link", alternate("ru"), "/ru/planted-nowhere/"), /hreflang ru points to \/ru\/planted-nowhere\/, which is not a page$/);
+  add("x-default to no page", spare(), (h) => rehref(h, "link", alternate("x-default"), "/en/planted-nowhere/"), /hreflang x-default points to \/en\/planted-nowhere\/, which is not a page$/);
   // Links.
   add("broken link", spare(), inMain('<p><a href="/en/planted-no-such-page/">gone</a></p>'), /broken link to \/en\/planted-no-such-page\/$/);
   add("broken anchor", spare(), inMain('<p><a href="#planted-no-such-anchor">gone</a></p>'), /broken anchor \/[a-z]{2}\/[^ ]+#planted-no-such-anchor$/);
