@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the shared synthetic corpus with hubgen and with Hugo side by side, in one run, and
+# Builds the shared synthetic corpus with hubgen, Hugo and Zola side by side, in one run, and
 # prints wall time, CPU time and peak memory with their ratios (public tools: /usr/bin/time -v),
 # then how hubgen's wall time and peak grow from one size to the next.
 #
@@ -17,6 +17,9 @@
 #                   measures the generators. Set OUT_DIR to a disk folder to measure the disk.
 #   HUGO_MAX_PAGES  sizes above this (default 40000) skip Hugo: its peak grows about 340 MB per
 #                   1,000 pages here, so 100,000 pages would need more memory than the machine.
+#   ZOLA            the zola binary (default: `zola` on PATH). Zola is not in Debian; without it
+#                   the run says so and compares with Hugo only. It builds from its source with
+#                   `cargo build --release --locked` (Zola 0.22).
 #
 # Needs python3, hugo (Debian package `hugo`) and GNU time (`time`); installs the last two with
 # apt-get when missing and running as root. The corpus generator lives beside the repo at
@@ -32,6 +35,8 @@ sizes=("$@")
 
 need() { command -v "$1" >/dev/null 2>&1 || { [ "$(id -u)" = 0 ] && apt-get install -y "$2" >/dev/null; }; }
 need hugo hugo
+zola=${ZOLA:-$(command -v zola || true)}
+[ -n "$zola" ] && [ -x "$zola" ] || { zola=""; echo "zola not found (set ZOLA=/path/to/zola): comparing with Hugo only" >&2; }
 [ -x /usr/bin/time ] || { [ "$(id -u)" = 0 ] && apt-get install -y time >/dev/null; }
 [ -f "$gen" ] || { echo "corpus generator not found: $gen" >&2; exit 2; }
 
@@ -48,7 +53,7 @@ fi
 mkdir -p "$out"
 corpora=${CORPUS_DIR:-$work/corpora}
 mkdir -p "$corpora"
-trap 'rm -rf "$work" "$out/out-hubgen" "$out/out-hugo"; [ -z "${OUT_DIR:-}" ] && rm -rf "$out"' EXIT
+trap 'rm -rf "$work" "$out/out-hubgen" "$out/out-hugo" "$out/out-zola"; [ -z "${OUT_DIR:-}" ] && rm -rf "$out"' EXIT
 echo "output written to $out; corpora in $corpora"
 
 # One measured run: prints "wall cpu peak_kb".
@@ -69,25 +74,26 @@ prev_n="" prev_w="" prev_m=""
 growth=()
 for n in "${sizes[@]}"; do
   corpus="$corpora/corpus-$n"
-  if [ ! -f "$corpus/neutral/hubgen.yaml" ]; then
+  if [ ! -f "$corpus/neutral/hubgen.yaml" ] || [ ! -d "$corpus/zola" ]; then
     rm -rf "$corpus"
-    python3 "$gen" --pages "$n" --out "$corpus" --only neutral --only hugo >/dev/null
+    python3 "$gen" --pages "$n" --out "$corpus" >/dev/null
     # The corpus links the default locale without a prefix, as Hugo does by default.
     printf 'base_url: https://example.org\nprefix_default_locale: false\n' > "$corpus/neutral/hubgen.yaml"
   fi
   total=$((n * 4))
   tools=(hubgen)
   if [ "$total" -le "$hugo_max" ]; then tools+=(hugo); fi
+  if [ -n "$zola" ]; then tools+=(zola); fi
   declare -A W C M
   for tool in "${tools[@]}"; do
     : > "$work/$tool.runs"
     for _ in $(seq "$runs"); do
       rm -rf "$out/out-$tool"
-      if [ "$tool" = hubgen ]; then
-        measure "$hubgen" build --root "$corpus/neutral" --out "$out/out-hubgen" >> "$work/$tool.runs"
-      else
-        measure hugo --quiet --source "$corpus/hugo" --destination "$out/out-hugo" --minify >> "$work/$tool.runs"
-      fi
+      case $tool in
+        hubgen) measure "$hubgen" build --root "$corpus/neutral" --out "$out/out-hubgen" >> "$work/$tool.runs" ;;
+        hugo) measure hugo --quiet --source "$corpus/hugo" --destination "$out/out-hugo" --minify >> "$work/$tool.runs" ;;
+        zola) measure "$zola" --root "$corpus/zola" build --output-dir "$out/out-zola" --force --minify >> "$work/$tool.runs" ;;
+      esac
     done
     W[$tool]=$(cut -d' ' -f1 "$work/$tool.runs" | median)
     C[$tool]=$(cut -d' ' -f2 "$work/$tool.runs" | median)
@@ -95,21 +101,21 @@ for n in "${sizes[@]}"; do
     files=$(find "$out/out-$tool" -name '*.html' | wc -l)
     printf '%-8s %-7s %9.2f %9.2f %10.0f %8d\n' "$total" "$tool" "${W[$tool]}" "${C[$tool]}" "$(echo "${M[$tool]} / 1024" | bc -l)" "$files"
   done
-  if [ "${#tools[@]}" -eq 2 ]; then
-    hub_bytes=$(find "$out/out-hubgen" -name '*.html' -print0 | xargs -0 cat | wc -c)
-    hugo_bytes=$(find "$out/out-hugo" -name '*.html' -print0 | xargs -0 cat | wc -c)
-    awk -v n="$total" -v hw="${W[hubgen]}" -v gw="${W[hugo]}" -v hc="${C[hubgen]}" -v gc="${C[hugo]}" \
-        -v hm="${M[hubgen]}" -v gm="${M[hugo]}" -v hb="$hub_bytes" -v gb="$hugo_bytes" 'BEGIN {
-      printf "%-8s hugo/hubgen: wall %.1fx, cpu %.1fx, peak memory %.1fx; pages/s hubgen %.0f, hugo %.0f; html bytes hubgen/hugo %.2f\n",
-        n, gw / hw, gc / hc, gm / hm, n / hw, n / gw, hb / gb }'
-  else
-    echo "$total    hugo skipped: above HUGO_MAX_PAGES=$hugo_max"
-  fi
+  hub_bytes=$(find "$out/out-hubgen" -name '*.html' -print0 | xargs -0 cat | wc -c)
+  for tool in "${tools[@]}"; do
+    [ "$tool" = hubgen ] && continue
+    bytes=$(find "$out/out-$tool" -name '*.html' -print0 | xargs -0 cat | wc -c)
+    awk -v n="$total" -v t="$tool" -v hw="${W[hubgen]}" -v gw="${W[$tool]}" -v hc="${C[hubgen]}" -v gc="${C[$tool]}" \
+        -v hm="${M[hubgen]}" -v gm="${M[$tool]}" -v hb="$hub_bytes" -v gb="$bytes" 'BEGIN {
+      printf "%-8s %s/hubgen: wall %.1fx, cpu %.1fx, peak memory %.1fx; pages/s hubgen %.0f, %s %.0f; html bytes hubgen/%s %.2f\n",
+        n, t, gw / hw, gc / hc, gm / hm, n / hw, t, n / gw, t, hb / gb }'
+  done
+  if [ "$total" -gt "$hugo_max" ]; then echo "$total    hugo skipped: above HUGO_MAX_PAGES=$hugo_max"; fi
   if [ -n "$prev_n" ]; then
     growth+=("$(awk -v a="$prev_n" -v b="$total" -v wa="$prev_w" -v wb="${W[hubgen]}" -v ma="$prev_m" -v mb="${M[hubgen]}" 'BEGIN {
       printf "hubgen %d -> %d pages (%.0fx): wall %.1fx, peak %.0f -> %.0f MB (%.2fx)", a, b, b / a, wb / wa, ma / 1024, mb / 1024, mb / ma }')")
   fi
   prev_n=$total prev_w=${W[hubgen]} prev_m=${M[hubgen]}
-  rm -rf "$out/out-hubgen" "$out/out-hugo"
+  rm -rf "$out/out-hubgen" "$out/out-hugo" "$out/out-zola"
 done
 for g in "${growth[@]}"; do echo "$g"; done

@@ -187,6 +187,7 @@ const CODES: &[(&str, &str)] = &[
     ("discount of 150%", "data-out-of-range"),
     ("MFU above 1", "data-out-of-range"),
     ("MFU reference outside the band", "data-inconsistent"),
+    ("GPTQ base on a LoRA run", "data-inconsistent"),
     ("hours per month out of a month", "data-out-of-range"),
     ("epochs 0", "data-out-of-range"),
     ("storage days out of range", "data-out-of-range"),
@@ -376,6 +377,16 @@ fn cases() -> Vec<(&'static str, Setup)> {
         ("MFU reference outside the band", |r| {
             let at = set(r, "data/training.yaml", "reference", "0.9");
             build(&[&at, "outside the range"])
+        }),
+        ("GPTQ base on a LoRA run", |r| {
+            let at = plant(
+                r,
+                "data/calibration.yaml",
+                "    method: lora\n",
+                "    method: lora\n    gptq_int4: true\n",
+                "lora",
+            );
+            build(&[&at, "a GPTQ Int4 base belongs to a 4-bit method"])
         }),
         ("hours per month out of a month", |r| {
             let at = set(r, "data/pricing.yaml", "hours_per_month", "7200");

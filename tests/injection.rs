@@ -345,14 +345,15 @@ fn markup_in_every_text_field_stays_text() {
     );
     assert!(
         doc.select(&sel("a.action"))
-            .any(|a| a.value().attr("aria-label") == Some(&format!("Rent a week in DFW-1: {card}"))),
+            .any(|a| a.value().attr("aria-label") == Some(&format!("Rent for a week in DFW-1: {card}"))),
         "a Rent link's aria-label names the card"
     );
     // The model's name: a table's row heading and a chart's bar label.
     let doc = Html::parse_document(&read(root, "public/en/gpu-memory/index.html"));
     let row_heads: Vec<String> = doc
         .select(&sel("tbody th"))
-        .filter_map(|th| th.text().next().map(str::to_owned))
+        // The heading's own text, before the space that sets its small print apart.
+        .filter_map(|th| th.text().next().map(|t| t.trim_end().to_owned()))
         .collect();
     assert!(row_heads.contains(&model), "{row_heads:?}");
     let labels: Vec<String> = doc

@@ -218,11 +218,7 @@ impl Site<'_> {
                     super::model::Measured::Unstated => "calibration-unstated",
                 });
                 vec![
-                    Cell::header(job).with_sub(Some(if r.pure_bf16 {
-                        format!("{settings}; {}", l.s("calibration-pure-bf16"))
-                    } else {
-                        settings
-                    })),
+                    Cell::header(job).with_sub(Some(run_settings(l, r, settings))),
                     Cell::text(gb_tenth(l, r.peak.gb())).with_sub(Some(measured)),
                     Cell::text(gb_tenth(l, c.estimate.gb())),
                     Cell::text(signed_percent(l, c.error))
@@ -329,17 +325,41 @@ fn signed_percent(l: &Tracked<'_>, v: f64) -> String {
     }
 }
 
+/// ` (text)` in the locale's brackets and spacing (`（text）` in Chinese).
+fn aside(l: &Tracked<'_>, text: &str) -> String {
+    l.t("fmt-aside", &[("text", Arg::Str(text.to_owned()))])
+        .unwrap_or_else(|_| format!(" ({text})"))
+}
+
+/// A run's settings, with what sets it apart from the method's defaults.
+fn run_settings(l: &Tracked<'_>, r: &super::model::Run, settings: String) -> String {
+    let mut out = settings;
+    for (on, key) in [
+        (r.pure_bf16, "calibration-pure-bf16"),
+        (r.gptq_int4, "calibration-gptq-int4"),
+    ] {
+        if on {
+            out = l
+                .t(
+                    "fmt-clauses",
+                    &[
+                        ("first", Arg::Str(out.clone())),
+                        ("second", Arg::Str(l.s(key))),
+                    ],
+                )
+                .unwrap_or_else(|_| format!("{out}; {}", l.s(key)));
+        }
+    }
+    out
+}
+
 /// A run's framework (with its versions, or what is known of them) and optimizer.
 fn run_stack(l: &Tracked<'_>, r: &super::model::Run) -> String {
     // Versions the source gives are in the framework's text already.
     let versions = match r.versions {
         super::schema::Versions::Stated => String::new(),
-        super::schema::Versions::Minimums => {
-            format!(" ({})", l.s("calibration-versions-minimums"))
-        }
-        super::schema::Versions::Unstated => {
-            format!(" ({})", l.s("calibration-versions-unstated"))
-        }
+        super::schema::Versions::Minimums => aside(l, &l.s("calibration-versions-minimums")),
+        super::schema::Versions::Unstated => aside(l, &l.s("calibration-versions-unstated")),
     };
     format!(
         "{}{versions} · {}",

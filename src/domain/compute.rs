@@ -600,15 +600,18 @@ fn break_even_rows(cat: &Catalog, offers: &[Offer]) -> Vec<BreakEven> {
             let r = &m.rates[rate];
             let hours_low = break_even_hours(o.monthly, r.high, m.round_hours);
             let hours_high = break_even_hours(o.monthly, r.low, m.round_hours);
-            let share = |h: Decimal| (h / month).round_dp_with_strategy(2, HALF_UP);
+            // Of the month, from the exact hours: the rounded ones are for reading, not for
+            // figures derived from them.
+            let share =
+                |rate: Decimal| (o.monthly / rate / month).round_dp_with_strategy(2, HALF_UP);
             let weeks = m.window_hours.div_ceil(HOURS_PER_WEEK).max(1);
             Some(BreakEven {
                 offer: i,
                 rate,
                 hours_low,
                 hours_high,
-                share_low: share(hours_low),
-                share_high: share(hours_high),
+                share_low: share(r.high),
+                share_high: share(r.low),
                 week_hours_low: break_even_hours(o.weekly, r.high, Decimal::ONE),
                 week_hours_high: break_even_hours(o.weekly, r.low, Decimal::ONE),
                 week_over: o.weekly > r.low * Decimal::from(HOURS_PER_WEEK),

@@ -181,7 +181,8 @@ impl Site<'_> {
                 vec![
                     Cell::header(cat.cards[o.card].name.clone())
                         .with_sub((!o.in_stock).then(|| l.s("stock-none-short"))),
-                    Cell::text(per_month(l, o.monthly)),
+                    Cell::text(per_month(l, o.monthly))
+                        .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour))),
                     // What the range is, in the reader's language; `source` in data records
                     // where it comes from, for the data exports.
                     Cell::text(l.usd_range(r.low, r.high, 2)).with_details(vec![

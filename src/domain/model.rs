@@ -347,6 +347,8 @@ pub struct Run {
     pub as_trained: Method,
     /// Trained weights, gradients and moments all in BF16 (no FP32 master).
     pub pure_bf16: bool,
+    /// A GPTQ Int4 base, not bitsandbytes NF4 (estimated as NF4: under 0.1 GB apart at 7B).
+    pub gptq_int4: bool,
     pub job: Job,
     pub optimizer: String,
     pub measured: Measured,

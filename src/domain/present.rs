@@ -749,8 +749,8 @@ pub const SHORTCODES: &[Shortcode] = &[
     },
     Shortcode {
         name: "break_even",
-        args: &["offer"],
-        doc: "GPU-hours a month where the offer's term costs the same as its market hourly range",
+        args: &["offer", "term?"],
+        doc: "GPU-hours a month where the offer's month costs the same as its market hourly range; with `term=\"weekly\"`, GPU-hours of a week (of 168) where its week does",
         run: sc_break_even,
     },
     Shortcode {
@@ -1133,9 +1133,30 @@ fn sc_break_even(
 ) -> Result<Output, Error> {
     let out = {
         let o = s.offer(&a.str("offer")?)?;
-        a.finish(&["offer"])?;
+        let weekly = match a.opt_str("term")?.as_deref() {
+            None | Some("monthly") => false,
+            Some("weekly") => true,
+            Some(other) => {
+                return Err(Error::new(
+                    codes::SHORTCODE_UNKNOWN_ITEM,
+                    format!("unknown term `{other}`"),
+                )
+                .hint(crate::diag::unknown_name_hint(other, ["weekly", "monthly"])));
+            }
+        };
+        a.finish(if call.name == "break_even" {
+            &["offer", "term"]
+        } else {
+            &["offer"]
+        })?;
         let b = s.break_even_for(o)?;
-        if call.name == "break_even" {
+        if weekly {
+            // Hours of the week's 168 at which a week costs what those hours cost by the hour.
+            l.range(
+                l.number(b.week_hours_low, 0),
+                l.number(b.week_hours_high, 0),
+            )
+        } else if call.name == "break_even" {
             l.range(l.number(b.hours_low, 0), l.number(b.hours_high, 0))
         } else {
             l.percent_range(b.share_low, b.share_high)

@@ -576,6 +576,11 @@ pub struct RunRaw {
     /// A cross-entropy that never holds all logits at once.
     #[serde(default)]
     pub chunked_ce: bool,
+    /// A QLoRA run on a GPTQ Int4 checkpoint rather than bitsandbytes NF4 (about 4.16 bits per
+    /// weight with group-128 scales and zeros, against NF4's 4.127: under 0.1 GB apart at 7B, so
+    /// the estimate stays NF4's; the table says which base the run had).
+    #[serde(default)]
+    pub gptq_int4: bool,
 }
 
 #[derive(Debug, Deserialize, Clone)]

@@ -395,6 +395,7 @@ fn validate_run(
         under_estimate,
         notes: _,
         chunked_ce,
+        gptq_int4,
     } = r;
     if !url.value.starts_with("https://") {
         ck.error(
@@ -409,6 +410,7 @@ fn validate_run(
     let targets = run_targets(ck, f, targets.as_ref());
     let cards = ck.range(f, &gpus, 1, 4096, "gpus", "cards in the run");
     let measured_kind = measured_of(ck, f, &measured);
+    let method_ref = method.clone();
     let method = methods.get(ck, f, &method);
     let mut as_trained = method_list.get(method).cloned().unwrap_or_else(|| Method {
         id: String::new(),
@@ -416,6 +418,18 @@ fn validate_run(
         linear: crate::domain::memory::Precision::Bf16,
         state_bytes: 0.0,
     });
+    if gptq_int4 && as_trained.linear != crate::domain::memory::Precision::Nf4 {
+        ck.error(
+            codes::DATA_INCONSISTENT,
+            f,
+            &method_ref,
+            format!(
+                "run `{}`: a GPTQ Int4 base belongs to a 4-bit method",
+                id.value
+            ),
+            "use `method: qlora` with `gptq_int4: true`, or drop `gptq_int4`",
+        );
+    }
     let mut optimizer_bytes = optimizer(ck, f, &mm.optimizers, &opt);
     if pure_bf16 {
         // BF16 gradients (and BF16 adapters), no FP32 master; the moments at half size.
@@ -450,6 +464,7 @@ fn validate_run(
         method,
         as_trained,
         pure_bf16,
+        gptq_int4,
         job,
         optimizer: opt.value,
         measured: measured_kind,
