@@ -7,7 +7,7 @@ skip-to-content = Skip to content
 nav-label = Main
 language-switcher-label = Language
 section-pages = Guides
-footer-arithmetic = Prices, stock, and every memory, time and cost figure come from our published data or are computed from it, so you can check them; on-demand hourly rates are our illustration, not a quote. Stock counts are as of the date shown beside them.
+footer-arithmetic = Prices, stock, and every memory, time and cost figure come from our published data or are computed from it, so you can check them; on-demand hourly rates are our illustration, not a quote. Stock counts are as of the date shown with each table.
 footer-data = The data, as JSON:
 footer-contact = Questions before you order:{ " " }
 footer-terms = Terms of service
@@ -15,7 +15,7 @@ footer-copyright = © { $site }
 root-description = GPU rental for fine-tuning, with arithmetic you can check. Choose your language.
 root-choose = Read in English
 not-found-title = Page not found
-not-found-body = This page does not exist. Home page →
+not-found-body = The page you asked for does not exist. Go to the home page in
 
 ## Number formats
 fmt-usd = ${ $amount }
@@ -54,10 +54,10 @@ col-card-vram = Card VRAM
 col-weekly = Weekly
 col-monthly = Monthly
 col-per-gpu-hour = Per GPU-hour
-rent-week = Rent a week
-rent-month = Rent a month
-rent-week-label = Rent a week: { $offer } in { $region }
-rent-month-label = Rent a month: { $offer } in { $region }
+rent-week = Rent for a week
+rent-month = Rent for a month
+rent-week-label = Rent for a week: { $offer } in { $region }
+rent-month-label = Rent for a month: { $offer } in { $region }
 fit-job = { $size }, { $method }
 fit-cheapest-same = this offer
 fit-per-card = { $gb } per card, { $cards } cards
@@ -85,7 +85,7 @@ col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes as nvidia-smi or amd-smi reports it; below it is the size the card is sold as, the vendor's figure (binary gigabytes on most cards). Under each price is its per-GPU-hour price: a week's price divided by 168 hours, a month's by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; select one to see the split by region.
+table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports; below it is the size the card is sold as, the vendor’s round figure (mostly close to binary gigabytes). Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; open a count to see it by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
@@ -117,10 +117,10 @@ col-price = Price
 col-terms = Terms
 storage-local-nvme = Local NVMe
 storage-included = included
-storage-local-nvme-terms = { $encryption } encryption per instance; wiped { $days ->
+storage-local-nvme-terms = { $encryption } encryption per instance; held untouched for { $hold } h after the rental ends; unless renewed, its key is then destroyed and the data is unreadable; the drive is wiped { $days ->
     [one] one day
    *[other] { $days } days
-} after the rental ends; unless renewed, its key is destroyed { $hold } h after the rental ends, and the data is unreadable from then on
+} after the rental ends
 storage-extra-nvme = Extra local NVMe
 storage-extra-nvme-terms = up to { $max } per node, same host, same encryption
 storage-network-volume = Network volume
@@ -188,7 +188,7 @@ term-months = { $count ->
     [one] one month
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. The weekly break-even is the weekly price divided by the same rates, rounded to the nearest hour (a week has 168). If you can rent by the hour for less than a week's or a month's own per-GPU-hour price (the price list shows it under each price), that rental never pays off, even 24/7. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. The weekly break-even is the weekly price divided by the same rates, rounded to the nearest hour (a week has 168). If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (the price list shows it under each price), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the card: on every card three weeks cost less than a month. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
 
 ## Training table
 table-training-caption = How long a fine-tuning job takes, and what it costs
@@ -206,13 +206,13 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
 training-of-vram = of { $vram } usable
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint's, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price of the rental, a week or a month, that covers them (a week's price divided by 168 hours or a month's by { $hours }, and by the cards) times the cards. Open the hours to see how they break down.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price of the rental, a week or a month, that covers them (a week’s price divided by 168 hours or a month’s by { $hours }, and by the cards) times the cards. Open a row’s hours to see their breakdown.
 unit-million = { $value }M
 
 ## Jobs that fit a card
 table-jobs-caption = Fine-tuning jobs that fit one { $card }
 col-share-of-card = Memory used
-table-jobs-note = A job fits when it needs at most { $headroom } of the card's { $usable } of usable memory, that is { $limit }. Each share is of the full { $usable }; above { $tight }, a fit is marked tight.
+table-jobs-note = A job fits when it needs at most { $headroom } of the card’s { $usable } of usable memory, that is { $limit }. Each share is of the full { $usable }; above { $tight }, a fit is marked tight.
 
 ## Card pages
 gpus-title = GPU prices
@@ -245,7 +245,7 @@ month-of-9 = September
 month-of-10 = October
 month-of-11 = November
 month-of-12 = December
-card-not-stocked = Not in stock in any region.
+card-not-stocked = Not in stock in any region at our last count.
 table-card-specs-caption = { $card } specifications
 table-card-prices-caption = { $card } prices
 table-card-availability-caption = { $card } cards in stock at the last stock count, by region
@@ -280,12 +280,12 @@ chart-memory-axis = GB, logarithmic scale
 chart-memory-caps = Capacity, GB
 chart-memory-caption = Memory each job needs (bars) against the memory of our cards and bundles (vertical lines). The table above holds the same figures with their components.
 chart-break-even-title = { $offer }: a month’s cost against GPU-hours used
-chart-break-even-desc = A month's rental of the { $offer } costs { $term } however many hours you use. Renting by the hour at { $rate } costs more the more you use, and passes the month's price at { $hours } GPU-hours of a { $month }-hour month.
+chart-break-even-desc = A month’s rental of the { $offer } costs { $term } however many hours you use. Renting by the hour at { $rate } costs more the more you use, and passes the month’s price at { $hours } GPU-hours of a { $month }-hour month.
 chart-break-even-axis-hours = GPU-hours used in a month
 chart-break-even-term = Monthly rental, { $term }
 chart-break-even-hourly = Hourly, { $rate }
-chart-break-even-caption = In the range of about { $hours } GPU-hours a month, the answer depends on your hourly rate: below the low end, hourly is cheaper; above the high end, the month beats hourly. Three weekly rentals cost less than a month, though, so while the work fits in three weeks, weekly rentals are cheaper still.
-table-card-prices-note = Under each price is its per-GPU-hour price: a week's price divided by 168 hours, a month's by { $hours }, and by the number of cards. Memory is what the cards report, in GB of 10⁹ bytes; below it is the size they are sold as.
+chart-break-even-caption = In the range of about { $hours } GPU-hours a month, the answer depends on your hourly rate: below the low end, paying by the hour for that month’s use is cheaper; above the high end, the month beats hourly. How a week compares with the hour is in the weekly column of the break-even table.
+table-card-prices-note = Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }, and by the number of cards. Memory is what the cards report, in GB of 10⁹ bytes; below it is the size they are sold as.
 group-note-two-four-eight = 2-, 4- or 8-way
 
 ## Pages shown from another language
@@ -299,23 +299,27 @@ rent-offer-month = Rent { $offer } for a month
 storage-size-cards = { $size }: { $cards }
 fmt-sentences = { $first } { $second }
 fmt-sentence-end = {"."}
+fmt-clauses = { $first }; { $second }
+fmt-aside = {" "}({ $text })
+# Open Graph locale (language_TERRITORY), for link previews.
+og-locale = en_US
 chart-memory-item = { $job }: { $need }
 rent-offer-week-label = Rent { $offer } for a week in { $region }
 rent-offer-month-label = Rent { $offer } for a month in { $region }
 ## Ranges: $2.49–$3.49, 25%–50% (uk and ru write the unit once)
 fmt-usd-range = ${ $low }–${ $high }
 fmt-percent-range = { $low }%–{ $high }%
-rent-week-in = Rent a week in { $region }
-rent-month-in = Rent a month in { $region }
-rent-week-in-label = Rent a week in { $region }: { $offer }
-rent-month-in-label = Rent a month in { $region }: { $offer }
+rent-week-in = Rent for a week in { $region }
+rent-month-in = Rent for a month in { $region }
+rent-week-in-label = Rent for a week in { $region }: { $offer }
+rent-month-in-label = Rent for a month in { $region }: { $offer }
 col-we-rent = What you can rent
 table-interconnect-note = “Sharded training” is what the link allows. ZeRO-3 and FSDP also run over PCIe, only slower, because every step moves weights and gradients between the cards. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them. We rent cards together only as the bundles in that column: an 8-card bundle is a whole node, the 2× A100 SXM a pair of GPUs on one node. Every other card is rented on its own.
 service-contact = Contact
 service-contact-label = Contact, to ask before ordering
 gpus-list-title = Card pages
 fmt-approx = ~{ $value }
-memory-ecc = { $memory } with ECC on
+memory-ecc = { $memory }, ECC on by default
 memory-ecc-off = { $memory }, ECC off by default
 sharding-not-rented = { $allowed }
 catalog-link-single = not used (rented singly)
@@ -335,8 +339,8 @@ memory-pick = pick: { $offer }
 price-per-gpu-hour = { $price }/GPU-hr
 col-card-share = Memory used
 fit-of-usable = of { $usable } usable per card
-fit-tight = { $of }; tight: run a few hundred steps and read the peak before you buy a month
-fit-rule = cheapest for our reference job: { $cost } ({ $term ->
+fit-tight = { $of }; tight: measure the peak on a short run before you pay for a month
+fit-rule = cheapest for our reference job (see the note): { $cost } for { $term ->
     [week] { $count ->
         [one] one week
        *[other] { $count } weeks
@@ -345,9 +349,9 @@ fit-rule = cheapest for our reference job: { $cost } ({ $term ->
         [one] one month
        *[other] { $count } months
     }
-})
+}
 fit-override = our choice: { $reason }
-table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the cards and bundles in stock that qualify, we pick the one that finishes our reference job for the least money, bought in whole weeks or months: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all, at { $mfu } of the card's dense BF16 TFLOPS, our reference utilization. Totals are rounded up to whole GB, and the per-card figures of multi-card jobs up to 0.1 GB; a share is of the exact figure. Per GPU-hour divides a week's price by 168 hours, or a month's by { $hours }, and then by the number of cards. Open a figure to see its breakdown.
+table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the cards and bundles in stock that qualify, we pick the one that finishes our reference job for the least money, bought in whole weeks or months: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all, at { $mfu } of the card’s dense BF16 TFLOPS, our reference utilization. Totals are rounded up to whole GB, and the per-card figures of multi-card jobs up to 0.1 GB; a share is of the exact figure. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of cards. Open a figure to see its breakdown.
 table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of its usable memory.
 table-breakdown-caption = { $job }: memory term by term
 col-term = Term
@@ -383,7 +387,7 @@ calibration-versions-minimums = minimum versions as stated
 calibration-versions-unstated = versions not stated
 calibration-source = Source
 calibration-source-label = { $source } (opens the published measurement)
-col-week-break-even = Weekly rental: break-even, hours
+col-week-break-even = Break-even, GPU-hours a week
 break-even-of-week = of the week’s { $hours } h; { $price } a week
 break-even-over-week = { $price } a week; at the low rate the break-even is over { $hours } h, so a week never pays off
 free-nodes = { $cards ->
@@ -403,12 +407,12 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = { $value } usable
-spec-vram-marketed = the size in the card's name, as the vendor markets it; jobs are compared with the usable memory below
+spec-vram-marketed = the size in the card’s name, as the vendor markets it; jobs are compared with the usable memory below
 spec-usable = Usable memory
 spec-usable-source = { $mib } MiB as { $tool } reports it; every job is compared with this figure
-calibration-why-loader = ms-swift's reserved peak is only 14% under the same job in BF16 LoRA although the 4-bit base is 10 GB smaller: the allocator likely keeps the BF16 checkpoint's blocks freed while quantizing at load, which our model does not count
-calibration-why-attention = without checkpointing at 4,096 tokens this run keeps more per layer than our model's tensors (its attention implementation is not stated; eager attention also keeps the score matrices)
-calibration-why-qwen-logits = Qwen-1's own model code keeps more copies of the logits (152,000-entry vocabulary) than the transformers path our model assumes
+calibration-why-loader = ms-swift’s reserved peak is only 14% under the same job in BF16 LoRA although the 4-bit base is 10 GB smaller: the allocator likely keeps the BF16 checkpoint’s blocks freed while quantizing at load, which our model does not count
+calibration-why-attention = without checkpointing at 4,096 tokens this run keeps more per layer than our model’s tensors (its attention implementation is not stated; eager attention also keeps the score matrices)
+calibration-why-qwen-logits = Qwen-1’s own model code keeps more copies of the logits (152,000-entry vocabulary) than the transformers path our model assumes
 calibration-why-small-fsdp = the smallest job of the set: fixed FSDP buffers our model does not count weigh most here
 calibration-why-unstated-zero3 = the guide does not say how it measured (we compare with what the allocator holds)
 offer-as-bundle = { $offer } (rented together)
@@ -418,6 +422,7 @@ stock-none-short = none in stock now
 unit-gib = { $value } GB
 memory-pick-per-card = pick: { $offer }, { $gb } per card
 calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes per parameter, not 16)
+calibration-gptq-int4 = GPTQ Int4 base, estimated as bitsandbytes NF4 (at 7B the two formats differ by under 0.1 GB)
 calibration-on = on
 calibration-off = off
 spec-link-single = not used (rented singly)
@@ -430,6 +435,6 @@ rent-breaks-node = { $nodes ->
     [one] In { $region } all free cards form one whole { $bundle } node: a single card ordered there is taken from it, and { $bundle } is then out of stock there.
    *[other] In { $region } all free cards form { $nodes } whole { $bundle } nodes: a single card ordered there is taken from one of them, which leaves one node fewer for { $bundle }.
 }
-share-tight = tight: read the peak of a short run before you buy a month
-memory-pick-tight = { $pick }; tight: { $share } of usable memory per card
+share-tight = tight: measure the peak on a short run before you pay for a month
+memory-pick-tight = { $pick }; tight ({ $share } of usable memory per card): measure the peak on a short run before you pay for a month
 vram-sold-as = sold as { $value } GB

@@ -7,7 +7,7 @@ skip-to-content = 跳到正文
 nav-label = 主导航
 language-switcher-label = 语言
 section-pages = 站内指南
-footer-arithmetic = 价格、库存以及所有显存、时长和费用数字都取自我们公开的数据文件，或由其算出，你可以自行核对；示例按需小时价只用来对比，不是报价。库存数字以旁边注明的日期为准。
+footer-arithmetic = 价格、库存以及所有显存、时长和费用数字都取自我们公开的数据文件，或由其算出，你可以自行核对；参考小时价只用来对比，不是报价。库存数字以旁边注明的日期为准。
 footer-data = 公开数据（JSON）
 footer-contact = 下单前有疑问：
 footer-terms = 服务条款
@@ -15,7 +15,7 @@ footer-copyright = © { $site }
 root-description = 租 GPU 做微调，每一笔账都能自己核算。请选择语言。
 root-choose = 阅读中文版
 not-found-title = 页面不存在
-not-found-body = 找不到这个页面。返回首页 →
+not-found-body = 页面不存在。返回首页：
 
 ## 数字格式
 fmt-usd = ${ $amount }
@@ -26,7 +26,7 @@ unit-gb = { $value } GB
 unit-mb = { $value } MB
 unit-tb = { $value } TB
 unit-watt = { $value } W
-market-rate-note = { $card } 的示例按需小时价区间，不是报价
+market-rate-note = { $card } 按小时计费的参考价区间，不是报价
 unit-gbs = { $value } GB/s
 unit-gbits = { $value } Gbit/s
 unit-tbs = { $value } TB/s
@@ -67,25 +67,25 @@ fit-note-bf16-resident = BF16 基座常驻显存
 fit-note-bf16-base = BF16 基座
 fit-note-4bit-weights = 权重 { $weights }：线性层为 4 bit NF4，嵌入层和输出头为 BF16
 fit-note-bf16-one-card = BF16 基座，单卡
-fit-note-adam-bytes = Adam，每参数 { $bytes } 字节
+fit-note-adam-bytes = AdamW，每参数 { $bytes } 字节
 fit-note-zero3-node = 整个节点跑 ZeRO-3
 pick-note-cheapest-cuda = NVLink，最便宜的 CUDA 方案
 pick-note-no-sharding = 无需分片
 pick-note-infinity-fabric = Infinity Fabric
-pick-note-compute = BF16 算力远高于最便宜的现货方案，并支持 FP8
+pick-note-compute = BF16 算力远高于最便宜的可租方案，并支持 FP8
 memory-weights = 权重 { $value }
 memory-activations = 激活 { $value }
 memory-reserve = 运行时预留 { $value }
 memory-total = 合计 { $value }
 
 ## 卡目录
-table-cards-caption = 有现货的训练用 GPU（按可用显存从大到小）
+table-cards-caption = 目前可租的训练用 GPU（按可用显存从大到小）
 col-gpu = GPU
 col-vram = 显存
 col-interconnect = 卡间互联（硬件规格）
 col-free-now = 空闲
 spec-no-fp8 = 不支持 FP8
-table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是卡的标称容量，也就是厂商给的数字（多数卡按二进制 GB 标）。每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出目前有现货的卡，暂无现货的卡见各自的页面。现货数量以表下日期为准，展开数字可以看各区域的分布。
+table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是卡出售时标的容量，这是厂商给的整数，大多接近二进制 GB。每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出目前有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可以看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## 互联
@@ -154,11 +154,11 @@ table-bundles-note = 多卡配置的价格按单卡价格乘以卡数、再扣�
 table-memory-caption = 各模型在各方法下所需的显存及其构成
 col-model = 模型
 memory-model-arch = { $layers } 层，隐藏维度 { $hidden }，词表大小 { $vocab }
-memory-no-fit = 没有现货方案装得下
+memory-no-fit = 没有可租的方案装得下
 
 ## 盈亏平衡表
-table-break-even-caption = 月租还是按小时租：两者费用持平的用量
-col-market-hourly = 示例按需小时价
+table-break-even-caption = 周租、月租与按小时租：费用持平的用量
+col-market-hourly = 参考小时价
 col-break-even-hours = 盈亏平衡点（每月 GPU 小时）
 col-share-of-month = 占整月比例
 col-window-hourly = 连续两周全天使用，按小时租
@@ -167,7 +167,7 @@ break-even-share-over = { $low }–{ $full } 以上
 break-even-over-month = 按低端小时价，盈亏平衡点超过整月的 { $hours } 小时：即使整月不停机，按小时租也更便宜
 term-weeks = { $count } 周
 term-months = { $count } 个月
-table-break-even-note = 盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按每月 { $hours } 小时计算。周租的盈亏平衡点是周价除以同样的小时价，取整到小时，一周共 168 小时。如果按小时租的价格低于某个租期自身的每 GPU 小时价（各卡价格下方的折算价），这个租期即使全天使用，也比按小时租贵。连续两周全天使用共 { $window } 小时。小时价区间是我们整理的示例值，不是任何一家平台的报价。
+table-break-even-note = 月租的盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按每月 { $hours } 小时计算。周租的盈亏平衡点是周租除以同样的小时价，取整到小时，一周共 168 小时。如果按小时租的价格低于某个租期自身的每 GPU 小时价（各卡价格下方的折算价），这个租期即使全天使用，也比按小时租贵。连续两周全天使用共 { $window } 小时。参考小时价区间是我们自己整理的示意值，不是任何一家平台的报价，也没有注明出处和日期。
 
 ## 训练表
 table-training-caption = 一次微调要跑多久、花多少钱
@@ -191,15 +191,15 @@ unit-million = { $scale ->
 ## 单卡装得下的任务
 table-jobs-caption = 单张 { $card } 装得下的微调任务
 col-share-of-card = 占单卡可用显存
-table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的 { $headroom }，即 { $limit }，就算装得下；占比按 { $usable } 计算，超过 { $tight } 的标为“偏紧”。
+table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的 { $headroom }，即 { $limit }，就算装得下。这个上限按 MiB 读数精确计算，再向下取到 0.01 GB，所以和用 { $usable } 直接乘出的数略有出入。占比按 { $usable } 计算，超过 { $tight } 的标为“偏紧”。
 
 ## 单卡页面
 gpus-title = 可租用的 GPU
-gpus-description = 我们出租的 GPU：规格、周租和月租价格、空闲情况，以及每张卡装得下的微调任务；表中是有现货的卡，暂无现货的卡见各自的页面。
-gpus-intro = 下表列出目前有现货的卡。我们出租的每张卡，包括暂无现货的，都有单独的页面（见表下的列表），列出规格、价格、各区域的空闲数量和它装得下的微调任务；部分卡页还附有一次训练的时长与费用示例。
+gpus-description = 我们出租的 GPU：规格、周租和月租价格、空闲情况，以及每张卡装得下的微调任务；表中是目前有空闲的卡，暂无空闲的卡见各自的页面。
+gpus-intro = 下表列出目前有空闲的卡。我们出租的每张卡，包括暂无空闲的，都有单独的页面（见表下的列表），列出规格、价格、各区域的空闲数量和它装得下的微调任务；部分卡页还附有一次训练的时长与费用示例。
 card-page-title = { $card } 租赁
 card-page-description = 租用 { $card } 做微调：{ $vram } 显存，{ $monthly }。本页列出规格、价格、空闲情况、装得下的任务和盈亏平衡点。
-card-page-description-out = { $card }（{ $vram } 显存）在最近一次库存统计中各区域均无现货；租金为 { $monthly }。本页列出规格、价格、装得下的任务和盈亏平衡点。
+card-page-description-out = { $card }（{ $vram } 显存）在最近一次库存统计中各区域都没有空闲；租金为 { $monthly }。本页列出规格、价格、装得下的任务和盈亏平衡点。
 card-page-intro = { $card } 显存{ $vram }，租金 { $weekly }/周、{ $monthly }；按月租折算，每 GPU 小时 { $hourly }。
 card-page-specs = 规格
 card-page-prices = 价格
@@ -224,7 +224,7 @@ month-of-9 = 9月
 month-of-10 = 10月
 month-of-11 = 11月
 month-of-12 = 12月
-card-not-stocked = 这张卡目前在各区域都没有现货。
+card-not-stocked = 这张卡目前在各区域都没有空闲。
 table-card-specs-caption = { $card } 规格
 table-card-prices-caption = { $card } 价格
 table-card-availability-caption = { $card } 各区域的空闲数量
@@ -235,7 +235,7 @@ col-city = 城市
 spec-vram = 显存
 spec-memory = 显存类型
 spec-bandwidth = 显存带宽
-spec-bf16-tflops = 稠密 BF16 算力（TFLOPS）
+spec-bf16-tflops = 稠密 BF16 算力（FP32 累加，TFLOPS）
 spec-source = 来源：{ $title }
 spec-fp8 = FP8
 spec-yes = 支持
@@ -254,7 +254,7 @@ spec-image = { $name }（{ $os }，驱动 { $driver }，{ $toolkit }）
 
 ## 图表
 chart-memory-title = 各微调任务所需显存与各卡容量对比
-chart-memory-desc = 横条表示每个任务所需的显存，采用对数刻度；竖线标出我们出租的各卡（包括暂无现货的卡）及多卡配置的显存容量：{ $caps }。多卡配置的容量是各卡显存之和，而拆到多张卡上时每张卡还要各放一份激活和运行时预留，所以多卡配置是否装得下，以选卡表中的每卡数字为准。各任务所需显存：
+chart-memory-desc = 横条表示每个任务所需的显存，采用对数刻度；竖线标出我们出租的各卡（包括暂无空闲的卡）及多卡配置的显存容量：{ $caps }。多卡配置的容量是各卡显存之和，而拆到多张卡上时每张卡还要各放一份激活和运行时预留，所以多卡配置是否装得下，以选卡表中的每卡数字为准。各任务所需显存：
 chart-memory-axis = GB，对数刻度
 chart-memory-caps = 容量（GB）
 chart-memory-caption = 各任务所需显存（横条）与我们的卡及多卡配置的显存（竖线）对比。上表列出了同样的数字及其构成。多卡配置的竖线是各卡显存之和，横条接近这条线时未必装得下，请以选卡表中的每卡数字为准。
@@ -263,7 +263,7 @@ chart-break-even-desc = 按月租用 { $offer }，费用固定为 { $term }，�
 chart-break-even-axis-hours = 每月使用的 GPU 小时数
 chart-break-even-term = 按月租，{ $term }
 chart-break-even-hourly = 按小时租，每小时 { $rate }
-chart-break-even-caption = 每月用量落在约 { $hours } GPU 小时之间时，哪种更便宜取决于你拿到的小时价：低于区间下端，按小时租更便宜；高于上端，固定租期更便宜，其中三周内用得完的按周租，超过三周才值得租整月。
+chart-break-even-caption = 每月用量落在约 { $hours } GPU 小时之间时，哪种更便宜取决于你拿到的小时价：低于区间下端，按小时租更便宜；高于上端，月租更便宜。这张图只比较一个月；只需要几周的话，要比的是周租和按小时租，见盈亏平衡表的周租一列。
 table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏上面是卡报告的可用显存（GB = 10⁹ 字节），下面是标称容量。
 group-note-two-four-eight = 2、4 或 8 卡
 
@@ -278,6 +278,10 @@ rent-offer-month = 租一个月：{ $offer }
 storage-size-cards = { $size }：{ $cards }
 fmt-sentences = { $first }{ $second }
 fmt-sentence-end = {"。"}
+fmt-clauses = { $first }；{ $second }
+fmt-aside = （{ $text }）
+# Open Graph locale (language_TERRITORY), for link previews.
+og-locale = zh_CN
 chart-memory-item = { $job }：{ $need }
 rent-offer-week-label = 租一周：{ $offer }，{ $region }
 rent-offer-month-label = 租一个月：{ $offer }，{ $region }
@@ -294,7 +298,7 @@ service-contact = 联系方式
 service-contact-label = 下单前咨询的联系方式
 gpus-list-title = 各卡页面
 fmt-approx = 约 { $value }
-memory-ecc = { $memory }（ECC 已开启）
+memory-ecc = { $memory }（ECC 默认开启，可用显存按开启计）
 memory-ecc-off = { $memory }（ECC 默认关闭）
 sharding-not-rented = { $allowed }
 catalog-link-single = 单卡出租，用不到互联
@@ -314,13 +318,13 @@ memory-pick = 选用：{ $offer }
 price-per-gpu-hour = { $price }/GPU 小时
 col-card-share = 占单卡可用显存
 fit-of-usable = 单卡可用 { $usable }
-fit-tight = { $of }；偏紧：先跑几百步看峰值显存，再决定是否租一个月
+fit-tight = { $of }；偏紧：先跑几百步看显存峰值，再决定是否租满一个月
 fit-rule = 跑完参考任务最省钱：{ $cost }（{ $count } { $term ->
     [week] 周
    *[month] 个月
 }）
 fit-override = 我们的选择：{ $reason }
-table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡实际可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom } 时，这张卡才算合格。在有现货的合格方案中，我们选完成参考任务花钱最少的一个，按整周或整月租用计价。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token，硬件算力利用率取参考值 { $mfu }。总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每 GPU 小时价格：周价除以 168 小时，或月价除以 { $hours } 小时，再除以卡数。展开显存数字可查看各项组成。
+table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡实际可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom } 时，这张卡才算合格。在可租的合格方案中，我们选完成参考任务花钱最少的一个，按整周或整月租用计价。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token，硬件算力利用率取参考值 { $mfu }。总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每 GPU 小时价格：周租除以 168 小时，或月租除以 { $hours } 小时，再除以卡数。展开显存数字可查看各项组成。
 table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的配置上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格。
 table-breakdown-caption = { $job }：显存逐项计算
 col-term = 项目
@@ -356,7 +360,7 @@ calibration-versions-minimums = 仅注明最低版本
 calibration-versions-unstated = 未注明版本
 calibration-source = 来源
 calibration-source-label = { $source }（打开公开的实测）
-col-week-break-even = 周租的盈亏平衡点（小时）
+col-week-break-even = 周租的盈亏平衡点（每周 GPU 小时）
 break-even-of-week = 一周共 { $hours } 小时；周租 { $price }
 break-even-over-week = 周租 { $price }：按低端小时价，盈亏平衡点超过一周的 { $hours } 小时，整周按小时租也更便宜
 free-nodes = { $cards ->
@@ -370,7 +374,7 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = 可用 { $value }
-spec-vram-marketed = 厂商标称的容量（多数卡按二进制 GB 标）；任务按下一行的可用显存比较
+spec-vram-marketed = 卡出售时标的容量，是厂商给的整数，大多接近二进制 GB；任务按下一行的可用显存比较
 spec-usable = 可用显存
 spec-usable-source = { $tool } 读数 { $mib } MiB；所有任务都按这个数字比较
 calibration-why-loader = ms-swift 的峰值预留显存只比同一任务的 BF16 LoRA 低 14%，而 4 bit 基座要小 10 GB：分配器很可能还留着加载时量化后释放的 BF16 权重显存块，我们的估算不计这部分
@@ -380,23 +384,24 @@ calibration-why-small-fsdp = 这是整组里最小的任务：我们的估算没
 calibration-why-unstated-zero3 = 该指南没有说明测量方式（我们按分配器占用的显存比较）
 offer-as-bundle = { $offer }（多卡配置）
 offer-as-single = { $offer }（单卡）
-offer-as-single-none = { $offer }（单卡，暂无现货）
-stock-none-short = 目前无现货
+offer-as-single-none = { $offer }（单卡，暂无空闲）
+stock-none-short = 目前没有空闲
 unit-gib = 标称 { $value } GB
 memory-pick-per-card = 选用：{ $offer }，每卡 { $gb }
-calibration-pure-bf16 = 纯 BF16：不保留 FP32 主权重，Adam 的一阶矩、二阶矩也存为 BF16（每参数 8 字节，而不是 16）
+calibration-pure-bf16 = 纯 BF16：不保留 FP32 主权重，AdamW 的一阶矩、二阶矩也存为 BF16（每参数 8 字节，而不是 16）
+calibration-gptq-int4 = 基座是 GPTQ Int4，不是 bitsandbytes NF4（我们按 NF4 估算；在 7B 上两者相差不到 0.1 GB）
 calibration-on = 开
 calibration-off = 关
 spec-link-single = 卡本身支持；这张卡单卡出租，用不到这条互联
 spec-link-none = 这张卡只单卡出租
 free-nodes-all = { $nodes ->
-    [1] 这些空闲卡正好组成一台完整的 { $offer } 节点：单卡订单会占用这台节点上的一张卡，之后这里就租不到 { $offer } 了
-   *[other] 这些空闲卡正好组成 { $nodes } 台完整的 { $offer } 节点：单卡订单会占用其中一台上的一张卡，这里可租的 { $offer } 就少一台
+    [1] 这些空闲卡正好组成一台完整的 { $offer } 节点：单卡订单会占用这台节点上的一张卡，之后这里就租不到 { $offer } 了。
+   *[other] 这些空闲卡正好组成 { $nodes } 台完整的 { $offer } 节点：单卡订单会占用其中一台上的一张卡，这里可租的 { $offer } 就少一台。
 }
 rent-breaks-node = { $nodes ->
     [1] { $region } 的空闲卡正好组成一台完整的 { $bundle } 节点：单卡订单会占用这台节点上的一张卡，之后 { $region } 就租不到 { $bundle } 了。
    *[other] { $region } 的空闲卡正好组成 { $nodes } 台完整的 { $bundle } 节点：单卡订单会占用其中一台上的一张卡，那里可租的 { $bundle } 就少一台。
 }
-share-tight = 偏紧：先试跑一段、看清显存峰值，再决定是否租一个月
+share-tight = 偏紧：先跑几百步看显存峰值，再决定是否租满一个月
 memory-pick-tight = { $pick }；偏紧（占单卡可用显存的 { $share }）
 vram-sold-as = 标称 { $value } GB
