@@ -266,19 +266,24 @@ pub fn read_head(
 
 /// A file's bytes and its stamp, from one open: its size and time as the open file has them.
 pub fn read_stamped(path: &Path) -> std::io::Result<(Vec<u8>, Stamp)> {
-    use std::io::Read;
     let mut file = std::fs::File::open(path)?;
     let meta = file.metadata()?;
-    // Read straight into room for the known size and one byte more, so that the second read
-    // sees the end: `read_to_end` would stat and seek for the size again, and read in pieces.
-    let mut bytes = vec![0u8; usize::try_from(meta.len()).unwrap_or(0) + 1];
+    let bytes = read_all(&mut file, meta.len())?;
+    Ok((bytes, (meta.len(), meta.modified().ok())))
+}
+
+/// Everything `r` gives, read straight into room for `len` bytes and one more, so that the
+/// second read sees the end (`read_to_end` would stat and seek for the size again, and read in
+/// pieces); more room when it gives more; an interrupted read is tried again.
+fn read_all(r: &mut impl std::io::Read, len: u64) -> std::io::Result<Vec<u8>> {
+    let mut bytes = vec![0u8; usize::try_from(len).unwrap_or(0) + 1];
     let mut filled = 0;
     loop {
         if filled == bytes.len() {
             // The file grew since it was opened: the stamp tells the caller.
             bytes.resize(bytes.len() * 2, 0);
         }
-        match file.read(&mut bytes[filled..]) {
+        match r.read(&mut bytes[filled..]) {
             Ok(0) => break,
             Ok(n) => filled += n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
@@ -286,7 +291,7 @@ pub fn read_stamped(path: &Path) -> std::io::Result<(Vec<u8>, Stamp)> {
         }
     }
     bytes.truncate(filled);
-    Ok((bytes, (meta.len(), meta.modified().ok())))
+    Ok(bytes)
 }
 
 /// The stamp of a file now.
@@ -454,6 +459,44 @@ mod tests {
         let e = read_head(d, &bad, Path::new("content/en/bad.md"), closed).unwrap_err();
         assert_eq!(e.code, code::FILE_NOT_UTF8);
         assert_eq!(e.location(), "content/en/bad.md:2:11");
+    }
+
+    /// A reader that is interrupted before every other read and gives `data` a few bytes at a time.
+    struct Flaky<'a> {
+        data: &'a [u8],
+        interrupt: bool,
+    }
+    impl std::io::Read for Flaky<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.interrupt = !self.interrupt;
+            if self.interrupt {
+                return Err(std::io::ErrorKind::Interrupted.into());
+            }
+            let n = buf.len().min(self.data.len()).min(7);
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn an_interrupted_read_is_tried_again_and_other_errors_end_it() {
+        let data: Vec<u8> = (0..100u8).collect();
+        let mut r = Flaky {
+            data: &data,
+            interrupt: false,
+        };
+        assert_eq!(read_all(&mut r, 10).unwrap(), data);
+        struct Broken;
+        impl std::io::Read for Broken {
+            fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+                Err(std::io::ErrorKind::PermissionDenied.into())
+            }
+        }
+        assert_eq!(
+            read_all(&mut Broken, 10).unwrap_err().kind(),
+            std::io::ErrorKind::PermissionDenied
+        );
     }
 
     #[test]

@@ -274,6 +274,16 @@ pub fn resolve(p: &Path) -> PathBuf {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_sample_names_five_and_says_when_there_are_more() {
+        let names = |n: usize| (1..=n).map(|i| format!("f{i}")).collect::<Vec<_>>();
+        assert_eq!(sample(&names(0)), "");
+        assert_eq!(sample(&names(4)), "f1, f2, f3, f4");
+        assert_eq!(sample(&names(5)), "f1, f2, f3, f4, f5");
+        assert_eq!(sample(&names(6)), "f1, f2, f3, f4, f5, …");
+    }
+
     use super::*;
 
     struct Site {
