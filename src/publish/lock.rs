@@ -170,3 +170,171 @@ impl Drop for Lock<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::publish::remote::{Failure, Object};
+    use std::collections::BTreeMap;
+    use std::sync::Mutex;
+
+    /// A store in memory. `ignores_condition`: `create` overwrites what is there (as some S3
+    /// emulators do); `thief`: a lock another publish writes right after this one's create.
+    #[derive(Default)]
+    struct Memory {
+        objects: Mutex<BTreeMap<String, Vec<u8>>>,
+        ignores_condition: bool,
+        thief: Option<Vec<u8>>,
+        vanish: bool,
+    }
+
+    impl Remote for Memory {
+        fn describe(&self) -> String {
+            "memory".into()
+        }
+        fn list(&self) -> Result<Vec<Object>, Failure> {
+            Ok(Vec::new())
+        }
+        fn get(&self, key: &str) -> Result<Option<Vec<u8>>, Failure> {
+            Ok(self.objects.lock().unwrap().get(key).cloned())
+        }
+        fn put(&self, key: &str, bytes: Vec<u8>, _: &Headers) -> Result<(), Failure> {
+            self.objects.lock().unwrap().insert(key.into(), bytes);
+            Ok(())
+        }
+        fn delete(&self, key: &str) -> Result<(), Failure> {
+            self.objects.lock().unwrap().remove(key);
+            Ok(())
+        }
+        fn create(&self, key: &str, bytes: Vec<u8>, _: &Headers) -> Result<bool, Failure> {
+            let mut o = self.objects.lock().unwrap();
+            let free = !o.contains_key(key);
+            if free || self.ignores_condition {
+                o.insert(key.into(), bytes);
+            }
+            if let Some(t) = &self.thief {
+                o.insert(key.into(), t.clone());
+            }
+            if self.vanish {
+                o.remove(key);
+            }
+            Ok(free || self.ignores_condition)
+        }
+    }
+
+    fn holder(owner: &str, since: u64, token: &str) -> Vec<u8> {
+        serde_json::to_vec(&Holder {
+            owner: owner.into(),
+            since,
+            token: token.into(),
+        })
+        .unwrap()
+    }
+
+    fn with_lock(bytes: Vec<u8>) -> Memory {
+        let m = Memory::default();
+        m.objects.lock().unwrap().insert(LOCK.into(), bytes);
+        m
+    }
+
+    const NOW: u64 = 1_000_000;
+    const STALE: u64 = 7200;
+
+    fn held_by(m: &Memory) -> Option<Holder> {
+        m.get(LOCK)
+            .unwrap()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+    }
+
+    #[test]
+    fn a_free_target_is_locked_counted_and_unlocked_on_drop() {
+        let m = Memory::default();
+        let lock = acquire(&m, NOW, STALE, false).expect("free");
+        assert_eq!(lock.requests, 3, "read, create, read back");
+        let h = held_by(&m).expect("a lock object");
+        assert_eq!(h.since, NOW);
+        assert!(
+            h.owner.ends_with(&format!(":{}", std::process::id())),
+            "{}",
+            h.owner
+        );
+        assert_eq!(
+            lock.bytes,
+            serde_json::to_vec_pretty(&h).unwrap().len() as u64
+        );
+        drop(lock);
+        assert!(m.get(LOCK).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_live_lock_stops_the_publish_until_it_is_stale_exactly() {
+        // One second short of stale: refused, and the other's lock is left as it was.
+        let theirs = holder("ci-7:42", NOW - (STALE - 1), "t");
+        let m = with_lock(theirs.clone());
+        let e = acquire(&m, NOW, STALE, false).err().expect("refused");
+        assert_eq!(e.code, code::PUBLISH_LOCKED);
+        assert!(
+            e.message.contains("ci-7:42 took its lock 119 min ago"),
+            "{}",
+            e.message
+        );
+        assert!(
+            e.hint
+                .as_deref()
+                .unwrap_or("")
+                .contains("older than 120 min")
+        );
+        assert_eq!(m.get(LOCK).unwrap(), Some(theirs));
+        // Exactly at the limit: taken over (read, delete, create, read back).
+        let m = with_lock(holder("ci-7:42", NOW - STALE, "t"));
+        let lock = acquire(&m, NOW, STALE, false).expect("stale");
+        assert_eq!(lock.requests, 4);
+        assert_eq!(held_by(&m).map(|h| h.token), Some(lock.token.clone()));
+        // `--break-lock` takes a live one, and an unreadable one is taken like a stale one.
+        let m = with_lock(holder("ci-7:42", NOW, "t"));
+        assert!(acquire(&m, NOW, STALE, true).is_ok());
+        let m = with_lock(b"not json".to_vec());
+        assert_eq!(
+            acquire(&m, NOW, STALE, false).expect("unreadable").requests,
+            4
+        );
+    }
+
+    #[test]
+    fn the_read_back_catches_a_store_that_let_two_publishes_in() {
+        // The store ignores the condition and another publish's lock lands after ours.
+        let m = Memory {
+            ignores_condition: true,
+            thief: Some(holder("other:9", NOW, "theirs")),
+            ..Memory::default()
+        };
+        let e = acquire(&m, NOW, STALE, false).err().expect("lost the race");
+        assert!(
+            e.message.contains("other:9 took its lock 0 min ago"),
+            "{}",
+            e.message
+        );
+        assert_eq!(held_by(&m).map(|h| h.token).as_deref(), Some("theirs"));
+        // The lock gone between create and read back: refused, nothing sent.
+        let m = Memory {
+            vanish: true,
+            ..Memory::default()
+        };
+        let e = acquire(&m, NOW, STALE, false).err().expect("changed");
+        assert!(
+            e.message.contains("changed while this publish took it"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn a_lock_taken_over_is_not_removed_by_its_first_holder() {
+        let m = Memory::default();
+        let lock = acquire(&m, NOW, STALE, false).expect("free");
+        let theirs = holder("later:1", NOW + STALE, "later");
+        m.put(LOCK, theirs.clone(), &headers()).unwrap();
+        drop(lock);
+        assert_eq!(m.get(LOCK).unwrap(), Some(theirs));
+    }
+}

@@ -118,4 +118,99 @@ mod tests {
         assert_eq!(key(3, 64), ".hubgen-publish/64-003.json.gz");
         assert!(is_shard_key(&key(3, 64)) && !is_shard_key("en/index.html"));
     }
+
+    fn file(path: &str) -> File {
+        File {
+            path: path.into(),
+            bytes: 1,
+            sha256: "0".repeat(64),
+            md5: "0".repeat(32),
+            content_type: "text/html; charset=utf-8".into(),
+            cache_control: "public, max-age=0".into(),
+            fingerprinted: false,
+            phase: "page".into(),
+            content_encoding: None,
+            stored: None,
+        }
+    }
+
+    #[test]
+    fn the_shard_count_is_kept_within_a_factor_of_four_of_the_ideal_and_no_further() {
+        // 10,000 files: ideal 64. Kept from 16 to 256, both edges included.
+        assert_eq!(count_for(10_000), 64);
+        for (previous, kept) in [
+            (16, 16),
+            (256, 256),
+            (8, 64),
+            (512, 64),
+            (32, 32),
+            (128, 128),
+        ] {
+            assert_eq!(keep_or_choose(previous, 10_000), kept, "from {previous}");
+        }
+        // No previous count: the ideal.
+        assert_eq!(keep_or_choose(0, 10_000), 64);
+    }
+
+    #[test]
+    fn every_path_lands_in_one_shard_and_the_shards_spread() {
+        let files: Vec<File> = (0..2000)
+            .map(|i| file(&format!("en/p{i}/index.html")))
+            .collect();
+        let groups = group(&files, 8);
+        assert_eq!(groups.len(), 8);
+        let mut all: Vec<usize> = groups.iter().flatten().copied().collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..2000).collect::<Vec<_>>());
+        // A hash, not a count: every shard gets a fair share.
+        assert!(
+            groups.iter().all(|g| (150..350).contains(&g.len())),
+            "{:?}",
+            groups.iter().map(Vec::len).collect::<Vec<_>>()
+        );
+        assert!(
+            groups
+                .iter()
+                .enumerate()
+                .all(|(n, g)| g.iter().all(|&i| shard_of(&files[i].path, 8) == n))
+        );
+    }
+
+    #[test]
+    fn a_digest_follows_what_decides_an_upload_and_not_how_it_was_stored() {
+        let a = file("en/index.html");
+        let mut stored = a.clone();
+        stored.stored = Some(super::super::Stored {
+            bytes: 7,
+            md5: "2".repeat(32),
+        });
+        assert_eq!(digest(&[&a]), digest(&[&stored]));
+        let mut other = a.clone();
+        other.md5 = "1".repeat(32);
+        assert_ne!(digest(&[&a]), digest(&[&other]));
+        let mut headers = a.clone();
+        headers.cache_control = "no-cache".into();
+        assert_ne!(digest(&[&a]), digest(&[&headers]));
+        // Order and count matter.
+        assert_ne!(digest(&[&a, &other]), digest(&[&other, &a]));
+        assert_ne!(digest(&[&a]), digest(&[&a, &a]));
+        assert_eq!(digest(&[&a]).len(), 64);
+    }
+
+    #[test]
+    fn shards_round_trip_and_a_broken_one_is_an_error() {
+        let files = vec![file("en/index.html")];
+        let bytes = encode(files.clone());
+        assert_eq!(decode(&bytes).unwrap(), files);
+        assert!(decode(b"not gzip").unwrap_err().starts_with("not gzip"));
+        assert!(decode(&super::super::gzip(b"{}")).is_err());
+    }
+
+    #[test]
+    fn an_index_refers_only_to_shards_it_has_a_digest_for() {
+        let digests = vec!["a".to_owned(), String::new(), "c".to_owned()];
+        let keys: Vec<String> = keys_of(4, &digests).into_iter().collect();
+        assert_eq!(keys, [key(0, 4), key(2, 4)]);
+        assert!(keys_of(2, &[]).is_empty());
+    }
 }
