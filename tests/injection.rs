@@ -345,7 +345,8 @@ fn markup_in_every_text_field_stays_text() {
     );
     assert!(
         doc.select(&sel("a.action"))
-            .any(|a| a.value().attr("aria-label") == Some(&format!("Rent for a week in DFW-1: {card}"))),
+            .any(|a| a.value().attr("aria-label")
+                == Some(&format!("Rent for a week in DFW-1: {card}"))),
         "a Rent link's aria-label names the card"
     );
     // The model's name: a table's row heading and a chart's bar label.
