@@ -438,3 +438,5 @@ rent-breaks-node = { $nodes ->
 share-tight = tight: measure the peak on a short run before you pay for a month
 memory-pick-tight = { $pick }; tight ({ $share } of usable memory per card): measure the peak on a short run before you pay for a month
 vram-sold-as = sold as { $value } GB
+# A break-even range whose far end is past the whole week or month: that end never comes.
+break-even-range-over = { $low } GPU-hours at the high rate and never at the low one (that would take more than the { $hours } hours the rental lasts)

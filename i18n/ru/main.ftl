@@ -539,3 +539,16 @@ rent-breaks-node = { $nodes ->
 share-tight = мало запаса: перед арендой на месяц снимите пик памяти за несколько сотен шагов
 memory-pick-tight = { $pick }; мало запаса: занято { $share } памяти карты
 vram-sold-as = по паспорту { $value } ГБ
+# A break-even range whose far end is past the whole week or month: that end never comes.
+break-even-range-over = { $low } ч по верхней ставке, а по нижней { $hours ->
+        [168] неделя
+        [one] месяц
+        [few] месяц
+        [many] месяц
+       *[other] месяц
+    } не окупается, даже если карта занята все { $hours } { $hours ->
+        [one] час
+        [few] часа
+        [many] часов
+       *[other] часов
+    }

@@ -504,3 +504,5 @@ rent-breaks-node = { $nodes ->
 share-tight = впритул: спершу візьміть тиждень і заміряйте пікове споживання
 memory-pick-tight = { $pick }; впритул: { $share } пам’яті карти
 vram-sold-as = за специфікацією { $value } ГіБ
+# A break-even range whose far end is past the whole week or month: that end never comes.
+break-even-range-over = { $low } год за вищою ставкою, а за нижньою — ніколи (знадобилося б більше за всі { $hours } год строку)

@@ -405,3 +405,5 @@ rent-breaks-node = { $nodes ->
 share-tight = 偏紧：先跑几百步看显存峰值，再决定是否租满一个月
 memory-pick-tight = { $pick }；偏紧（占单卡可用显存的 { $share }）
 vram-sold-as = 标称 { $value } GB
+# A break-even range whose far end is past the whole week or month: that end never comes.
+break-even-range-over = 按高端小时价约为 { $low } GPU 小时；按低端小时价，用满租期全部 { $hours } 小时也达不到

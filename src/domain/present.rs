@@ -1150,14 +1150,30 @@ fn sc_break_even(
             &["offer"]
         })?;
         let b = s.break_even_for(o)?;
+        // Hours of the week's 168 (or of the month's) at which the term costs what those hours
+        // cost by the hour; past the whole term, that end of the range never comes.
+        let range = |low: Decimal, high: Decimal, whole: u32| {
+            if high > Decimal::from(whole) {
+                l.t(
+                    "break-even-range-over",
+                    &[
+                        ("low", Arg::Str(l.number(low, 0))),
+                        ("hours", Arg::Num(f64::from(whole))),
+                    ],
+                )
+                .unwrap_or_default()
+            } else {
+                l.range(l.number(low, 0), l.number(high, 0))
+            }
+        };
         if weekly {
-            // Hours of the week's 168 at which a week costs what those hours cost by the hour.
-            l.range(
-                l.number(b.week_hours_low, 0),
-                l.number(b.week_hours_high, 0),
+            range(
+                b.week_hours_low,
+                b.week_hours_high,
+                super::compute::HOURS_PER_WEEK,
             )
         } else if call.name == "break_even" {
-            l.range(l.number(b.hours_low, 0), l.number(b.hours_high, 0))
+            range(b.hours_low, b.hours_high, s.cat.hours_per_month)
         } else {
             l.percent_range(b.share_low, b.share_high)
         }
