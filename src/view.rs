@@ -41,6 +41,8 @@ pub struct Cell {
     pub row_header: bool,
     /// Links that act on the row's item (renting an offer), after the text.
     pub actions: Vec<Action>,
+    /// A second item in the same cell, under the first (another offer for the row's job).
+    pub alt: Option<Box<Cell>>,
 }
 
 /// A link that does something with a table row's item: its text, where it leads, and the whole
@@ -79,6 +81,11 @@ impl Cell {
 
     pub fn with_actions(mut self, actions: impl IntoIterator<Item = Action>) -> Self {
         self.actions.extend(actions);
+        self
+    }
+
+    pub fn with_alt(mut self, alt: Option<Cell>) -> Self {
+        self.alt = alt.map(Box::new);
         self
     }
 }

@@ -7,7 +7,7 @@ skip-to-content = Skip to content
 nav-label = Main
 language-switcher-label = Language
 section-pages = Guides
-footer-arithmetic = Prices, stock, and every memory, time and cost figure come from our published data or are computed from it, so you can check them; on-demand hourly rates are our illustration, not a quote. Stock counts are as of the date shown with each table.
+footer-arithmetic = Prices, stock and every memory, time and cost figure are taken from, or computed from, the data we publish, so you can check them; on-demand hourly rates are our illustration, not a quote. Stock counts are as of the date shown with each table.
 footer-data = The data, as JSON:
 footer-contact = Questions before you order:{ " " }
 footer-terms = Terms of service
@@ -15,7 +15,7 @@ footer-copyright = © { $site }
 root-description = GPU rental for fine-tuning, with arithmetic you can check. Choose your language.
 root-choose = Read in English
 not-found-title = Page not found
-not-found-body = The page you asked for does not exist. Go to the home page in
+not-found-body = There is no page at this address. Go to the home page in
 
 ## Number formats
 fmt-usd = ${ $amount }
@@ -66,7 +66,6 @@ fit-note-4bit-base = 4-bit base
 fit-note-bf16-resident = BF16 base
 fit-note-bf16-base = BF16 base
 fit-note-4bit-weights = weights { $weights }: linear layers in 4-bit NF4, embeddings and output head in BF16
-fit-note-bf16-one-card = BF16 base, one card
 fit-note-adam-bytes = AdamW, { $bytes } bytes per parameter
 fit-note-zero3-node = ZeRO-3 across the node
 pick-note-cheapest-cuda = NVLink, the cheapest CUDA path
@@ -85,7 +84,7 @@ col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports; below it is the size the card is sold as, the vendor’s round figure (mostly close to binary gigabytes). Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; open a count to see it by region.
+table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports; below it is the vendor’s nominal size, usually in GiB (2³⁰ bytes). Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; click a count to see it by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
@@ -105,7 +104,7 @@ sharding-up-to = { $n ->
     [one] Yes, one card
    *[other] Yes, up to { $n } cards
 }
-sharding-eight-way-only = Yes, 8-way only
+sharding-eight-way-only = Yes, at full speed only across all 8 cards of a node
 sharding-pairs = Yes, in pairs
 sharding-data-parallel-only = Over PCIe: data parallel, or ZeRO/FSDP at PCIe speed
 sharding-single-card = Only through host memory (slow)
@@ -163,7 +162,7 @@ table-bundles-caption = Bundles: a node or a pair of GPUs rented together
 col-bundle = Bundle
 col-discount = Discount
 bundle-list-price = without discount { $price }
-table-bundles-note = A bundle costs the single-card price times the number of cards, less the discount, rounded to { $sig } significant figures.
+table-bundles-note = A bundle costs the single-card price times the number of cards, less the discount; the result is rounded to { $sig } significant figures.
 
 ## Memory table
 table-memory-caption = GPU memory by model and method, with its components
@@ -178,8 +177,6 @@ col-break-even-hours = Break-even, GPU-hours a month
 col-share-of-month = Share of the month
 col-window-hourly = Two weeks 24/7 at the hourly rate
 col-window-weekly = Two weeks as weekly rentals
-break-even-share-over = { $low } to over { $full }
-break-even-over-month = above { $hours } h: at the low rate, hourly stays cheaper even round the clock
 term-weeks = { $count ->
     [one] one week
    *[other] { $count } weeks
@@ -188,7 +185,7 @@ term-months = { $count ->
     [one] one month
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share is of a { $hours }-hour month. The weekly break-even is the weekly price divided by the same rates, rounded to the nearest hour (a week has 168). If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (the price list shows it under each price), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the card: on every card three weeks cost less than a month. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded to the nearest hour. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the card: on every card three weeks cost less than a month. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
 
 ## Training table
 table-training-caption = How long a fine-tuning job takes, and what it costs
@@ -206,13 +203,13 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
 training-of-vram = of { $vram } usable
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price of the rental, a week or a month, that covers them (a week’s price divided by 168 hours or a month’s by { $hours }, and by the cards) times the cards. Open a row’s hours to see their breakdown.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price of the rental, a week or a month, that covers them (a week’s price divided by 168 hours or a month’s by { $hours }, and by the cards) times the cards. Click a row’s hours to see their breakdown.
 unit-million = { $value }M
 
 ## Jobs that fit a card
 table-jobs-caption = Fine-tuning jobs that fit one { $card }
 col-share-of-card = Memory used
-table-jobs-note = A job fits when it needs at most { $headroom } of the card’s { $usable } of usable memory, that is { $limit }. Each share is of the full { $usable }; above { $tight }, a fit is marked tight.
+table-jobs-note = A job fits when it needs at most { $headroom } of the card’s { $usable } of usable memory, that is { $limit }. Each share is of the full { $usable }; above { $tight }, a fit is marked tight, and even an unmarked fit is an estimate to check against the measured peak.
 
 ## Card pages
 gpus-title = GPU prices
@@ -221,7 +218,7 @@ gpus-intro = The table lists the cards in stock at our last count. Every card we
 card-page-title = { $card } rental
 card-page-description = { $card } ({ $vram }) rental for fine-tuning from { $monthly }: specs, prices, stock by region, the jobs it fits and the break-even against hourly rates.
 card-page-description-out = The { $card } ({ $vram }) was out of stock in every region at our last count; its price is { $monthly }. Specs, prices, the jobs it fits and the break-even against hourly rates.
-card-page-intro = The { $card } is sold with { $vram } of memory. It rents for { $weekly } a week or { $monthly_amount } a month; the monthly price works out to { $hourly } per GPU-hour.
+card-page-intro = The { $card } has { $vram } of memory, as the vendor rates it. It rents for { $weekly } a week or { $monthly_amount } a month; the monthly price works out to { $hourly } per GPU-hour.
 card-page-specs = Specifications
 card-page-prices = Prices
 card-page-availability = Stock by region
@@ -262,7 +259,8 @@ spec-fp8 = FP8
 spec-yes = yes
 spec-no = no
 spec-interconnect = Interconnect
-spec-software = Software
+spec-software = Supported software stack
+spec-software-no-image = the stack the card supports; which image comes with it is not published yet
 spec-power = Power
 spec-local-nvme = Local NVMe included
 spec-not-listed = not published yet
@@ -314,7 +312,7 @@ rent-month-in = Rent for a month in { $region }
 rent-week-in-label = Rent for a week in { $region }: { $offer }
 rent-month-in-label = Rent for a month in { $region }: { $offer }
 col-we-rent = What you can rent
-table-interconnect-note = “Sharded training” is what the link allows. ZeRO-3 and FSDP also run over PCIe, only slower, because every step moves weights and gradients between the cards. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them. We rent cards together only as the bundles in that column: an 8-card bundle is a whole node, the 2× A100 SXM a pair of GPUs on one node. Every other card is rented on its own.
+table-interconnect-note = “Sharded training” is what the link allows. ZeRO-3 and FSDP also run over PCIe, but every step moves weights and gradients between the cards, and that exchange can set the pace of the step. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them. We rent cards together only as the bundles in that column: an 8-card bundle is a whole node, the 2× A100 SXM a pair of GPUs on one node. Every other card is rented on its own.
 service-contact = Contact
 service-contact-label = Contact, to ask before ordering
 gpus-list-title = Card pages
@@ -324,7 +322,8 @@ memory-ecc-off = { $memory }, ECC off by default
 sharding-not-rented = { $allowed }
 catalog-link-single = not used (rented singly)
 catalog-link-in-bundles = used only when rented as { $bundles }
-sharding-rented-as = we rent it sharded only as { $bundles }
+sharding-rented-as = (rented for sharding only as { $bundles })
+sharding-rented-as-some = (rented for sharding only as { $bundles }; { $singles }: singly only)
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
 fmt-links = { $links } × { $each }
@@ -335,12 +334,12 @@ memory-trainable = trainable state { $value }
 memory-logits = logits { $value }
 memory-buffers = working buffers { $value }
 memory-per-card = on each of the { $cards } cards { $value }
-memory-pick = pick: { $offer }
+memory-pick = our pick: { $offer }
 price-per-gpu-hour = { $price }/GPU-hr
 col-card-share = Memory used
 fit-of-usable = of { $usable } usable per card
 fit-tight = { $of }; tight: measure the peak on a short run before you pay for a month
-fit-rule = cheapest for our reference job (see the note): { $cost } for { $term ->
+fit-rule = cheapest on { $stack } for our reference job: { $hours } h, { $cost } for { $term ->
     [week] { $count ->
         [one] one week
        *[other] { $count } weeks
@@ -350,8 +349,41 @@ fit-rule = cheapest for our reference job (see the note): { $cost } for { $term 
        *[other] { $count } months
     }
 }
+fit-rule-only = no { $first } offer holds this job; cheapest on { $stack } for our reference job: { $hours } h, { $cost } for { $term ->
+    [week] { $count ->
+        [one] one week
+       *[other] { $count } weeks
+    }
+   *[month] { $count ->
+        [one] one month
+       *[other] { $count } months
+    }
+}
+fit-other = Cheaper on { $stack }: { $offer }
+fit-other-why = { $hours } h, { $cost } for { $term ->
+    [week] { $count ->
+        [one] one week
+       *[other] { $count } weeks
+    }
+   *[month] { $count ->
+        [one] one month
+       *[other] { $count } months
+    }
+}; { $share } of { $usable } usable per card
+fit-other-tight = { $hours } h, { $cost } for { $term ->
+    [week] { $count ->
+        [one] one week
+       *[other] { $count } weeks
+    }
+   *[month] { $count ->
+        [one] one month
+       *[other] { $count } months
+    }
+}; { $share } of { $usable } usable per card (tight)
 fit-override = our choice: { $reason }
-table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the cards and bundles in stock that qualify, we pick the one that finishes our reference job for the least money, bought in whole weeks or months: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all, at { $mfu } of the card’s dense BF16 TFLOPS, our reference utilization. Totals are rounded up to whole GB, and the per-card figures of multi-card jobs up to 0.1 GB; a share is of the exact figure. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of cards. Open a figure to see its breakdown.
+table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the cards and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Its hours are shown from the fast end, at { $high } of the card’s dense BF16 TFLOPS, to the slow end, at { $low }, and the price is for the whole weeks or months that cover the slow end.
+table-fit-note-first = Most training code is written for { $first }, so the pick is the cheapest { $first } offer that qualifies; where an offer on another stack costs less, it is shown under the pick, with its own Rent links.
+table-fit-note-end = Totals are rounded up to the next whole GB, and per-card figures of multi-card jobs to the next 0.1 GB; percentages use the unrounded figure. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of cards. Click a figure to see its breakdown.
 table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of its usable memory.
 table-breakdown-caption = { $job }: memory term by term
 col-term = Term
@@ -388,8 +420,7 @@ calibration-versions-unstated = versions not stated
 calibration-source = Source
 calibration-source-label = { $source } (opens the published measurement)
 col-week-break-even = Break-even, GPU-hours a week
-break-even-of-week = of the week’s { $hours } h; { $price } a week
-break-even-over-week = { $price } a week; at the low rate the break-even is over { $hours } h, so a week never pays off
+break-even-of-week = { $price } for the week’s { $hours } h ({ $rate })
 free-nodes = { $cards ->
     [2] { $nodes ->
         [0] no pair free on one node
@@ -407,7 +438,7 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = { $value } usable
-spec-vram-marketed = the size in the card’s name, as the vendor markets it; jobs are compared with the usable memory below
+spec-vram-marketed = the vendor’s nominal capacity, usually in GiB (2³⁰ bytes); jobs are compared with the usable memory below
 spec-usable = Usable memory
 spec-usable-source = { $mib } MiB as { $tool } reports it; every job is compared with this figure
 calibration-why-loader = ms-swift’s reserved peak is only 14% under the same job in BF16 LoRA although the 4-bit base is 10 GB smaller: the allocator likely keeps the BF16 checkpoint’s blocks freed while quantizing at load, which our model does not count
@@ -420,7 +451,7 @@ offer-as-single = { $offer } (single card)
 offer-as-single-none = { $offer } (single card, none in stock)
 stock-none-short = none in stock now
 unit-gib = { $value } GB
-memory-pick-per-card = pick: { $offer }, { $gb } per card
+memory-pick-per-card = our pick: { $offer }, { $gb } per card
 calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes per parameter, not 16)
 calibration-gptq-int4 = GPTQ Int4 base, estimated as bitsandbytes NF4 (at 7B the two formats differ by under 0.1 GB)
 calibration-on = on
@@ -437,6 +468,9 @@ rent-breaks-node = { $nodes ->
 }
 share-tight = tight: measure the peak on a short run before you pay for a month
 memory-pick-tight = { $pick }; tight ({ $share } of usable memory per card): measure the peak on a short run before you pay for a month
+memory-pick-other = { $pick }; cheaper on { $stack }: { $offer }
+fit-card-nvme = { $card } ({ $size })
 vram-sold-as = sold as { $value } GB
 # A break-even range whose far end is past the whole week or month: that end never comes.
 break-even-range-over = { $low } GPU-hours at the high rate and never at the low one (that would take more than the { $hours } hours the rental lasts)
+break-even-cell-over = { $low } at the high rate; never at the low

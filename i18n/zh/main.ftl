@@ -15,7 +15,7 @@ footer-copyright = © { $site }
 root-description = 租 GPU 做微调，每一笔账都能自己核算。请选择语言。
 root-choose = 阅读中文版
 not-found-title = 页面不存在
-not-found-body = 页面不存在。返回首页：
+not-found-body = 此地址没有页面。返回首页 →
 
 ## 数字格式
 fmt-usd = ${ $amount }
@@ -60,13 +60,12 @@ rent-week-label = 租一周：{ $offer }，{ $region }
 rent-month-label = 租一个月：{ $offer }，{ $region }
 fit-job = { $size } { $method }
 fit-cheapest-same = 与选用配置相同
-fit-per-card = 每卡 { $gb }，共 { $cards } 张卡
+fit-per-card = 每卡 { $gb }，共 { $cards } 张
 fit-note-4bit-base-rank = 4 bit 基座，rank { $rank }
 fit-note-4bit-base = 4 bit 基座
 fit-note-bf16-resident = BF16 基座常驻显存
 fit-note-bf16-base = BF16 基座
 fit-note-4bit-weights = 权重 { $weights }：线性层为 4 bit NF4，嵌入层和输出头为 BF16
-fit-note-bf16-one-card = BF16 基座，单卡
 fit-note-adam-bytes = AdamW，每参数 { $bytes } 字节
 fit-note-zero3-node = 整个节点跑 ZeRO-3
 pick-note-cheapest-cuda = NVLink，最便宜的 CUDA 方案
@@ -85,7 +84,7 @@ col-vram = 显存
 col-interconnect = 卡间互联（硬件规格）
 col-free-now = 空闲
 spec-no-fp8 = 不支持 FP8
-table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是卡出售时标的容量，这是厂商给的整数，大多接近二进制 GB。每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出目前有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可以看各区域的分布。
+table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是厂商的标称容量，多数实为 GiB（2³⁰ 字节）。每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出目前有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可以看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## 互联
@@ -102,7 +101,7 @@ link-nvlink-bridge = NVLink 桥接器
 link-pcie4-p2p = PCIe Gen4 点对点
 link-pcie-p2p-no-nvlink = PCIe（无点对点、无 NVLink）
 sharding-up-to = 支持，最多 { $n } 张卡
-sharding-eight-way-only = 支持，仅限 8 卡
+sharding-eight-way-only = 支持，但只有用满一台节点的 8 张卡才能全速
 sharding-pairs = 支持，仅限两卡成对
 sharding-data-parallel-only = 经 PCIe：数据并行，或以 PCIe 速度跑 ZeRO/FSDP
 sharding-single-card = 只能经主机内存（慢）
@@ -141,7 +140,7 @@ service-ready-hours = 付款确认后 { $n } 小时内
 service-ready-days = 付款确认后 { $n } 天内
 service-terms = 服务条款
 service-terms-label = 阅读服务条款
-service-not-listed = 尚未公布，以下单系统中的说明为准
+service-not-listed = 尚未公布
 
 ## 多卡配置
 table-bundles-caption = 多卡配置
@@ -163,11 +162,9 @@ col-break-even-hours = 盈亏平衡点（每月 GPU 小时）
 col-share-of-month = 占整月比例
 col-window-hourly = 连续两周全天使用，按小时租
 col-window-weekly = 连续两周，按周租
-break-even-share-over = { $low }–{ $full } 以上
-break-even-over-month = 按低端小时价，盈亏平衡点超过整月的 { $hours } 小时：即使整月不停机，按小时租也更便宜
 term-weeks = { $count } 周
 term-months = { $count } 个月
-table-break-even-note = 月租的盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按每月 { $hours } 小时计算。周租的盈亏平衡点是周租除以同样的小时价，取整到小时，一周共 168 小时。如果按小时租的价格低于某个租期自身的每 GPU 小时价（各卡价格下方的折算价），这个租期即使全天使用，也比按小时租贵。连续两周全天使用共 { $window } 小时。参考小时价区间是我们自己整理的示意值，不是任何一家平台的报价，也没有注明出处和日期。
+table-break-even-note = 月租的盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按表中取整后的小时数、每月 { $hours } 小时计算。周租的盈亏平衡点是周租除以同样的小时价，取整到小时，一周共 168 小时。盈亏平衡点超出整个租期时，表中只给出按高端小时价算的数字，并注明按低端小时价用满也达不到。如果按小时租的价格低于某个租期自身的每 GPU 小时价（月租一列和周租一列下方的折算价），这个租期即使全天使用，也比按小时租贵。周租还是月租，只看你需要这张卡多久：每张卡连租三周都比租一个月便宜。连续两周全天使用共 { $window } 小时。参考小时价区间是我们自己整理的示意值，不是任何一家平台的报价，也没有注明出处和日期。
 
 ## 训练表
 table-training-caption = 一次微调要跑多久、花多少钱
@@ -224,7 +221,7 @@ month-of-9 = 9月
 month-of-10 = 10月
 month-of-11 = 11月
 month-of-12 = 12月
-card-not-stocked = 这张卡目前在各区域都没有空闲。
+card-not-stocked = 这张卡目前在各区域都没有空闲。显存相近、目前有空闲的卡，见“可租用的 GPU”一览。
 table-card-specs-caption = { $card } 规格
 table-card-prices-caption = { $card } 价格
 table-card-availability-caption = { $card } 各区域的空闲数量
@@ -235,13 +232,14 @@ col-city = 城市
 spec-vram = 显存
 spec-memory = 显存类型
 spec-bandwidth = 显存带宽
-spec-bf16-tflops = 稠密 BF16 算力（FP32 累加，TFLOPS）
+spec-bf16-tflops = 稠密 BF16 算力（TFLOPS）
 spec-source = 来源：{ $title }
 spec-fp8 = FP8
 spec-yes = 支持
 spec-no = 不支持
 spec-interconnect = 互联
-spec-software = 软件
+spec-software = 支持的软件栈
+spec-software-no-image = 这张卡使用的软件栈；是否预装、随卡提供什么系统镜像，尚未公布
 spec-power = 功耗
 spec-local-nvme = 附带本地 NVMe
 spec-not-listed = 尚未公布
@@ -304,6 +302,7 @@ sharding-not-rented = { $allowed }
 catalog-link-single = 单卡出租，用不到互联
 catalog-link-in-bundles = 仅在 { $bundles } 中使用
 sharding-rented-as = 分片训练只以 { $bundles } 出租
+sharding-rented-as-some = 分片训练只以 { $bundles } 出租；{ $singles } 仅按单卡出租
 chart-items-separator = { "；" }
 fmt-value-label = { $value }（{ $label }）
 fmt-links = { $links } × { $each }
@@ -313,18 +312,33 @@ fmt-alternatives-separator = { "/" }
 memory-trainable = 可训练状态 { $value }
 memory-logits = logits { $value }
 memory-buffers = 工作缓冲区 { $value }
-memory-per-card = { $cards } 张卡，每张 { $value }
+memory-per-card = 每卡 { $value } × { $cards }
 memory-pick = 选用：{ $offer }
 price-per-gpu-hour = { $price }/GPU 小时
 col-card-share = 占单卡可用显存
 fit-of-usable = 单卡可用 { $usable }
 fit-tight = { $of }；偏紧：先跑几百步看显存峰值，再决定是否租满一个月
-fit-rule = 跑完参考任务最省钱：{ $cost }（{ $count } { $term ->
+fit-rule = { $stack } 上跑完参考任务最省钱的方案（见表注）：需 { $hours } 小时，{ $cost }（{ $count } { $term ->
     [week] 周
    *[month] 个月
 }）
+fit-rule-only = { $first } 上没有装得下这个任务的方案；这是 { $stack } 上跑完参考任务最省钱的方案（见表注）：需 { $hours } 小时，{ $cost }（{ $count } { $term ->
+    [week] 周
+   *[month] 个月
+}）
+fit-other = { $stack } 上更便宜：{ $offer }
+fit-other-why = 需 { $hours } 小时，{ $cost }（{ $count } { $term ->
+    [week] 周
+   *[month] 个月
+}）；占单卡可用 { $usable } 的 { $share }
+fit-other-tight = 需 { $hours } 小时，{ $cost }（{ $count } { $term ->
+    [week] 周
+   *[month] 个月
+}）；占单卡可用 { $usable } 的 { $share }，偏紧
 fit-override = 我们的选择：{ $reason }
-table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡实际可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom } 时，这张卡才算合格。在可租的合格方案中，我们选完成参考任务花钱最少的一个，按整周或整月租用计价。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token，硬件算力利用率取参考值 { $mfu }。总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每 GPU 小时价格：周租除以 168 小时，或月租除以 { $hours } 小时，再除以卡数。展开显存数字可查看各项组成。
+table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另计 { $reserve } 的固定运行时预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，利用率从 { $high }（快）到 { $low }（慢），价格按能盖住最慢情况的整周或整月计。
+table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用配置是 { $first } 上最便宜的方案；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用链接。
+table-fit-note-end = 总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每 GPU 小时价格：周租除以 168 小时，或月租除以 { $hours } 小时，再除以卡数。展开显存数字可查看各项组成。
 table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的配置上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格。
 table-breakdown-caption = { $job }：显存逐项计算
 col-term = 项目
@@ -353,7 +367,7 @@ calibration-settings = { $seq } 个 token，batch size { $batch }，{ $cards ->
    *[other] { $cards } 张卡 { $sharding }
 }，梯度检查点：{ $checkpointing }
 calibration-allocated = 已分配显存峰值
-calibration-reserved = 预留显存峰值
+calibration-reserved = 分配器占用峰值（reserved）
 calibration-nvidia-smi = nvidia-smi
 calibration-unstated = 未说明测量方式
 calibration-versions-minimums = 仅注明最低版本
@@ -361,8 +375,7 @@ calibration-versions-unstated = 未注明版本
 calibration-source = 来源
 calibration-source-label = { $source }（打开公开的实测）
 col-week-break-even = 周租的盈亏平衡点（每周 GPU 小时）
-break-even-of-week = 一周共 { $hours } 小时；周租 { $price }
-break-even-over-week = 周租 { $price }：按低端小时价，盈亏平衡点超过一周的 { $hours } 小时，整周按小时租也更便宜
+break-even-of-week = 一周共 { $hours } 小时；周租 { $price }，折合 { $rate }
 free-nodes = { $cards ->
     [2] { $nodes ->
         [0] 同一节点上没有空闲的成对卡
@@ -374,10 +387,10 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = 可用 { $value }
-spec-vram-marketed = 卡出售时标的容量，是厂商给的整数，大多接近二进制 GB；任务按下一行的可用显存比较
+spec-vram-marketed = 厂商的标称值，单位虽写作 GB，多数实为 GiB（2³⁰ 字节）；任务按下一行的可用显存比较
 spec-usable = 可用显存
 spec-usable-source = { $tool } 读数 { $mib } MiB；所有任务都按这个数字比较
-calibration-why-loader = ms-swift 的峰值预留显存只比同一任务的 BF16 LoRA 低 14%，而 4 bit 基座要小 10 GB：分配器很可能还留着加载时量化后释放的 BF16 权重显存块，我们的估算不计这部分
+calibration-why-loader = ms-swift 的分配器占用峰值只比同一任务的 BF16 LoRA 低 14%，而 4 bit 基座要小 10 GB：分配器很可能还留着加载时量化后释放的 BF16 权重显存块，我们的估算不计这部分
 calibration-why-attention = 不开梯度检查点、4,096 个 token 时，这次运行每层保存的张量比我们估算的多（来源未说明注意力实现；eager 注意力还会保存注意力分数矩阵）
 calibration-why-qwen-logits = Qwen-1 自带的模型代码保留的 logits 副本（词表约 15.2 万）比我们估算时假定的 transformers 路径更多
 calibration-why-small-fsdp = 这是整组里最小的任务：我们的估算没有计入 FSDP 的固定缓冲区，它在这里占比最大
@@ -393,7 +406,7 @@ calibration-gptq-int4 = 基座是 GPTQ Int4，不是 bitsandbytes NF4（我们�
 calibration-on = 开
 calibration-off = 关
 spec-link-single = 卡本身支持；这张卡单卡出租，用不到这条互联
-spec-link-none = 这张卡只单卡出租
+spec-link-none = 这张卡仅按单卡出租
 free-nodes-all = { $nodes ->
     [1] 这些空闲卡正好组成一台完整的 { $offer } 节点：单卡订单会占用这台节点上的一张卡，之后这里就租不到 { $offer } 了。
    *[other] 这些空闲卡正好组成 { $nodes } 台完整的 { $offer } 节点：单卡订单会占用其中一台上的一张卡，这里可租的 { $offer } 就少一台。
@@ -404,6 +417,9 @@ rent-breaks-node = { $nodes ->
 }
 share-tight = 偏紧：先跑几百步看显存峰值，再决定是否租满一个月
 memory-pick-tight = { $pick }；偏紧（占单卡可用显存的 { $share }）
-vram-sold-as = 标称 { $value } GB
+memory-pick-other = { $pick }；{ $stack } 上更便宜：{ $offer }
+vram-sold-as = 标称 { $value } GB（按 GiB 计）
 # A break-even range whose far end is past the whole week or month: that end never comes.
 break-even-range-over = 按高端小时价约为 { $low } GPU 小时；按低端小时价，用满租期全部 { $hours } 小时也达不到
+break-even-cell-over = 按高端小时价 { $low }；按低端小时价，用满也达不到
+fit-card-nvme = { $card }（{ $size }）

@@ -45,6 +45,9 @@ pub struct Summary {
     pub worst_under: f64,
     /// The most positive error (0 when none is over).
     pub worst_over: f64,
+    /// Runs the model comes out more than 10% under: where a buyer who trusted it would have
+    /// run out of memory unless the headroom covered it.
+    pub under_tenth: usize,
 }
 
 pub fn summary(checks: &[Check]) -> Summary {
@@ -60,6 +63,7 @@ pub fn summary(checks: &[Check]) -> Summary {
         median_abs,
         worst_under: checks.iter().map(|c| c.error).fold(0.0, f64::min),
         worst_over: checks.iter().map(|c| c.error).fold(0.0, f64::max),
+        under_tenth: checks.iter().filter(|c| c.error < -0.10).count(),
     }
 }
 
@@ -82,8 +86,12 @@ mod tests {
         assert!((s.median_abs - 0.05).abs() < 1e-12);
         assert_eq!(s.worst_under, -0.08);
         assert_eq!(s.worst_over, 0.30);
+        assert_eq!(s.under_tenth, 0, "8% under is within the tenth");
         let odd = summary(&[at(0.1), at(-0.2), at(0.05)]);
         assert!((odd.median_abs - 0.1).abs() < 1e-12);
+        assert_eq!(odd.under_tenth, 1);
+        // Exactly 10% under is not more than 10% under.
+        assert_eq!(summary(&[at(-0.10), at(-0.1001)]).under_tenth, 1);
     }
 
     /// The bands of ARITHMETIC.md §7.3 on the repo's calibration set.

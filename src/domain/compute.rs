@@ -5,6 +5,7 @@ use rust_decimal::{Decimal, RoundingStrategy};
 
 pub use super::memory::{Bytes, Memory, Method, Trains, memory};
 use super::model::{Catalog, Model, OfferRef, Training};
+use super::schema::Vendor;
 
 const HALF_UP: RoundingStrategy = RoundingStrategy::MidpointAwayFromZero;
 
@@ -155,9 +156,12 @@ pub struct Choice {
     /// Index into `Tables::offers`.
     pub offer: usize,
     pub need: Memory,
-    /// Hours of the reference job at the reference MFU.
+    /// Hours of the job at the high, the reference and the low MFU.
+    pub hours_fast: f64,
     pub hours: f64,
-    /// The cheapest run of terms that covers them.
+    pub hours_slow: f64,
+    /// The cheapest run of terms that covers the slow end's hours: the job is paid for even
+    /// if it runs at the band's low utilization.
     pub term: Term,
     pub term_count: u32,
     pub cost: Decimal,
@@ -189,39 +193,75 @@ fn tflops_of(cat: &Catalog, card: usize) -> f64 {
         .unwrap_or(0.0)
 }
 
-/// The pick rule (ARITHMETIC.md §7.5): among offers in stock whose every card holds the job
-/// within the headroom, the one that finishes `tokens` of training for the least money, bought
-/// as the cheapest covering run of weekly or monthly terms (time at the reference MFU); then the lower
-/// monthly price, then data order. `None` when no offer in stock holds it.
+/// What finishing `tokens` of training on offer `i` takes and costs: its hours across the MFU
+/// band, bought as the cheapest run of weekly or monthly terms that covers the slow end.
+pub fn choice_on(
+    cat: &Catalog,
+    offers: &[Offer],
+    i: usize,
+    (model, method): (&Model, &Method),
+    tokens: f64,
+) -> Choice {
+    let o = &offers[i];
+    let t = &cat.training;
+    let hours = |mfu| hours_on(cat, model, method, o, tokens, mfu);
+    let hours_slow = hours(t.mfu_low);
+    let (term, term_count, cost) =
+        covering_term(hours_slow, o.weekly, o.monthly, cat.hours_per_month);
+    Choice {
+        offer: i,
+        need: need_on(cat, model, method, o),
+        hours_fast: hours(t.mfu_high),
+        hours: hours(t.mfu_ref),
+        hours_slow,
+        term,
+        term_count,
+        cost,
+    }
+}
+
+/// The pick rule (ARITHMETIC.md §7.5): among offers in stock (on `vendor`'s cards, if given)
+/// whose every card holds the job within the headroom, the one that finishes `tokens` of
+/// training for the least money, bought as the cheapest run of weekly or monthly terms that
+/// covers it at the slow end of the MFU band; then the lower monthly price, then data order.
+/// `None` when no such offer holds it.
 pub fn pick(
     cat: &Catalog,
     offers: &[Offer],
-    model: &Model,
-    method: &Method,
+    (model, method): (&Model, &Method),
     tokens: f64,
+    vendor: Option<Vendor>,
 ) -> Option<Choice> {
     let limit = cat.headroom_share();
     offers
         .iter()
         .enumerate()
         .filter(|(_, o)| o.in_stock && tflops_of(cat, o.card) > 0.0)
-        .filter_map(|(i, o)| {
-            let need = need_on(cat, model, method, o);
-            o.holds(&need, limit).then(|| {
-                let hours = hours_on(cat, model, method, o, tokens, cat.training.mfu_ref);
-                let (term, term_count, cost) =
-                    covering_term(hours, o.weekly, o.monthly, cat.hours_per_month);
-                Choice {
-                    offer: i,
-                    need,
-                    hours,
-                    term,
-                    term_count,
-                    cost,
-                }
-            })
-        })
+        .filter(|(_, o)| vendor.is_none_or(|v| cat.cards[o.card].vendor == v))
+        .filter(|(_, o)| o.holds(&need_on(cat, model, method, o), limit))
+        .map(|(i, _)| choice_on(cat, offers, i, (model, method), tokens))
         .min_by_key(|c| (c.cost, offers[c.offer].monthly, c.offer))
+}
+
+/// The table's picks for a job: the rule's pick among the first vendor's offers (where none
+/// holds it, among all), and beside it the cheaper pick on another vendor's cards, if there is
+/// one.
+pub fn picks(
+    cat: &Catalog,
+    offers: &[Offer],
+    job: (&Model, &Method),
+    tokens: f64,
+) -> Option<(Choice, Option<Choice>)> {
+    let any = pick(cat, offers, job, tokens, None)?;
+    let Some(first) = cat
+        .pick_vendor
+        .and_then(|v| pick(cat, offers, job, tokens, Some(v)))
+    else {
+        return Some((any, None));
+    };
+    let vendor = |c: &Choice| cat.cards[offers[c.offer].card].vendor;
+    let other = (vendor(&any) != vendor(&first)).then_some(any);
+    Some((first, other))
 }
 
 /// Whether a job filling `share` of a card is tight: above `tight_share`, so within the
@@ -252,6 +292,8 @@ pub struct Fit {
     pub tight: bool,
     /// The rule's pick and what it weighed (the pick itself unless overridden).
     pub choice: Choice,
+    /// A cheaper pick on another vendor's cards (another software stack), shown beside it.
+    pub other: Option<Choice>,
     /// The Fluent key of a hand override's reason.
     pub override_reason: Option<String>,
 }
@@ -266,15 +308,13 @@ pub struct BreakEven {
     /// Monthly break-even against the high hourly rate (fewer hours) and the low one (more).
     pub hours_low: Decimal,
     pub hours_high: Decimal,
-    /// Those hours as a share of the month.
+    /// Those hours (as rounded) as a share of the month.
     pub share_low: Decimal,
     pub share_high: Decimal,
     /// The weekly term's break-even, in whole hours of the week's 168 (a week is short: ten-hour
     /// steps would hide whether it fits in it).
     pub week_hours_low: Decimal,
     pub week_hours_high: Decimal,
-    /// At the low hourly rate, the week costs more than 168 hours by the hour (unrounded).
-    pub week_over: bool,
     /// The window (two weeks) round the clock at the low and high hourly rates.
     pub window_low: Decimal,
     pub window_high: Decimal,
@@ -317,6 +357,8 @@ pub struct MemoryCell {
     pub need: Memory,
     /// The rule's pick for the reference job, if an offer in stock holds it.
     pub pick: Option<Choice>,
+    /// A cheaper pick on another vendor's cards.
+    pub other: Option<Choice>,
 }
 
 /// What a violation is about.
@@ -466,7 +508,8 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
     for (row, r) in cat.fit_rows.iter().enumerate() {
         let model = &cat.models[r.model];
         let method = &cat.methods[r.method];
-        let choice = pick(cat, &offers, model, method, reference);
+        let (choice, other) = picks(cat, &offers, (model, method), reference).unzip();
+        let other = other.flatten();
         let chosen = match (&r.pick, &choice) {
             (Some((pick, reason)), _) => offers
                 .iter()
@@ -492,14 +535,8 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
             violations.push(violation(Subject::FitRow(row), &need, o, limit));
             continue;
         }
-        let choice = choice.unwrap_or_else(|| Choice {
-            offer,
-            need,
-            hours: hours_on(cat, model, method, o, reference, cat.training.mfu_ref),
-            term: Term::Monthly,
-            term_count: 1,
-            cost: o.monthly,
-        });
+        let choice =
+            choice.unwrap_or_else(|| choice_on(cat, &offers, offer, (model, method), reference));
         let share = need.per_card.share_of(o.usable);
         fit.push(Fit {
             row,
@@ -508,6 +545,7 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
             share,
             tight: is_tight(cat, share),
             choice,
+            other,
             override_reason,
         });
     }
@@ -522,7 +560,9 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
                 .iter()
                 .position(|o| o.r == *r)
                 .map(|i| (i, Some(reason.clone()))),
-            None => pick(cat, &offers, model, method, job_tokens(job)).map(|c| (c.offer, None)),
+            None => {
+                picks(cat, &offers, (model, method), job_tokens(job)).map(|(c, _)| (c.offer, None))
+            }
         };
         let Some((offer, reason)) = offer else {
             let need = need_alone(cat, model, method);
@@ -575,11 +615,13 @@ fn memory_grid(cat: &Catalog, offers: &[Offer], reference: f64) -> Vec<MemoryCel
     let mut out = Vec::new();
     for (mi, model) in cat.models.iter().enumerate() {
         for (me, method) in cat.methods.iter().enumerate() {
+            let (pick, other) = picks(cat, offers, (model, method), reference).unzip();
             out.push(MemoryCell {
                 model: mi,
                 method: me,
                 need: need_alone(cat, model, method),
-                pick: pick(cat, offers, model, method, reference),
+                pick,
+                other: other.flatten(),
             });
         }
     }
@@ -600,21 +642,19 @@ fn break_even_rows(cat: &Catalog, offers: &[Offer]) -> Vec<BreakEven> {
             let r = &m.rates[rate];
             let hours_low = break_even_hours(o.monthly, r.high, m.round_hours);
             let hours_high = break_even_hours(o.monthly, r.low, m.round_hours);
-            // Of the month, from the exact hours: the rounded ones are for reading, not for
-            // figures derived from them.
-            let share =
-                |rate: Decimal| (o.monthly / rate / month).round_dp_with_strategy(2, HALF_UP);
+            // Of the month, from the hours as printed, so a reader who divides the figure
+            // beside it by the month gets the same share.
+            let share = |hours: Decimal| (hours / month).round_dp_with_strategy(2, HALF_UP);
             let weeks = m.window_hours.div_ceil(HOURS_PER_WEEK).max(1);
             Some(BreakEven {
                 offer: i,
                 rate,
                 hours_low,
                 hours_high,
-                share_low: share(r.high),
-                share_high: share(r.low),
+                share_low: share(hours_low),
+                share_high: share(hours_high),
                 week_hours_low: break_even_hours(o.weekly, r.high, Decimal::ONE),
                 week_hours_high: break_even_hours(o.weekly, r.low, Decimal::ONE),
-                week_over: o.weekly > r.low * Decimal::from(HOURS_PER_WEEK),
                 window_low: (window * r.low).round_dp_with_strategy(2, HALF_UP),
                 window_high: (window * r.high).round_dp_with_strategy(2, HALF_UP),
                 window_weeks: weeks,
@@ -780,18 +820,107 @@ mod tests {
         let method = &cat.methods[cat.method_index("qlora").expect("method")];
         let need = need_on(&cat, model, method, &offers[by_id(&offers, "rtx-4090")]);
         assert!(offers[by_id(&offers, "rtx-4090")].holds(&need, cat.headroom_share()));
-        let c = pick(&cat, &offers, model, method, reference_tokens(&cat)).expect("a pick");
+        let c = pick(&cat, &offers, (model, method), reference_tokens(&cat), None).expect("a pick");
         assert_eq!(offers[c.offer].id, "a100-sxm");
         assert_eq!((c.term, c.term_count, c.cost), (Term::Weekly, 1, d("300")));
         // With the 4090 in stock, it wins: it finishes the same job in a week for $100.
         let mut stocked = offers.clone();
         let i = by_id(&stocked, "rtx-4090");
         stocked[i].in_stock = true;
-        let c = pick(&cat, &stocked, model, method, reference_tokens(&cat)).expect("a pick");
+        let c = pick(
+            &cat,
+            &stocked,
+            (model, method),
+            reference_tokens(&cat),
+            None,
+        )
+        .expect("a pick");
         assert_eq!(stocked[c.offer].id, "rtx-4090");
         // A bundle with no whole node free is not in stock, whatever its cards' stock.
         assert!(!offers[by_id(&offers, "8x-h100-sxm")].in_stock);
         assert!(offers[by_id(&offers, "2x-a100-sxm")].in_stock);
+    }
+
+    #[test]
+    fn the_term_bought_covers_the_job_at_the_slow_end_of_the_band() {
+        let mut cat = fixture_catalog();
+        let offers = offers(&cat);
+        let model = &cat.models[cat.model_index("llama2-7b").expect("model")];
+        let method = &cat.methods[cat.method_index("qlora").expect("method")];
+        let a100 = by_id(&offers, "a100-sxm");
+        let tokens = reference_tokens(&cat);
+        let c = choice_on(&cat, &offers, a100, (model, method), tokens);
+        assert!(c.hours_fast < c.hours && c.hours <= c.hours_slow, "{c:?}");
+        assert!(
+            c.hours_slow <= 168.0,
+            "the fixture's job fits a week: {c:?}"
+        );
+        assert_eq!((c.term, c.term_count), (Term::Weekly, 1));
+        // Slow the low end until the job no longer fits a week there: the term grows with it,
+        // though the reference hours have not moved.
+        let model = model.clone();
+        let method = method.clone();
+        cat.training.mfu_low = cat.training.mfu_ref * c.hours / 170.0;
+        let slow = choice_on(&cat, &offers, a100, (&model, &method), tokens);
+        assert!((slow.hours - c.hours).abs() < 1e-9);
+        assert!(slow.hours_slow > 168.0, "{slow:?}");
+        assert_eq!(
+            (slow.term, slow.term_count, slow.cost),
+            (Term::Weekly, 2, d("600"))
+        );
+    }
+
+    #[test]
+    fn the_first_vendors_pick_leads_and_a_cheaper_one_on_another_stack_goes_beside_it() {
+        use super::super::schema::Vendor;
+        let mut cat = fixture_catalog();
+        let i = cat.card_index("rtx-4090").expect("card");
+        cat.cards[i].vendor = Vendor::Amd;
+        let mut offers = offers(&cat);
+        let j = by_id(&offers, "rtx-4090");
+        offers[j].in_stock = true;
+        let model = &cat.models[cat.model_index("llama2-7b").expect("model")];
+        let method = &cat.methods[cat.method_index("qlora").expect("method")];
+        let tokens = reference_tokens(&cat);
+        let name = |o: &[Offer], c: &Choice| o[c.offer].id.clone();
+        // Every vendor at once: the cheapest, whatever its stack, alone.
+        let (first, other) = picks(&cat, &offers, (model, method), tokens).expect("picks");
+        assert_eq!(
+            (name(&offers, &first), other.map(|c| name(&offers, &c))),
+            ("rtx-4090".into(), None)
+        );
+        // NVIDIA first: its cheapest leads, and the cheaper AMD card goes beside it.
+        cat.pick_vendor = Some(Vendor::Nvidia);
+        let (first, other) = picks(&cat, &offers, (model, method), tokens).expect("picks");
+        assert_eq!(name(&offers, &first), "a100-sxm");
+        assert_eq!(
+            other.map(|c| name(&offers, &c)).as_deref(),
+            Some("rtx-4090")
+        );
+        // Where the first vendor's cheapest is the cheapest of all, nothing goes beside it.
+        offers[j].in_stock = false;
+        let (first, other) = picks(&cat, &offers, (model, method), tokens).expect("picks");
+        assert_eq!(
+            (name(&offers, &first), other.is_none()),
+            ("a100-sxm".into(), true)
+        );
+        // Where no first-vendor offer holds the job, the other vendor's pick leads, alone.
+        offers[j].in_stock = true;
+        cat.pick_vendor = Some(Vendor::Amd);
+        for o in offers.iter_mut().filter(|o| o.id != "rtx-4090") {
+            o.in_stock = false;
+        }
+        let (first, other) = picks(&cat, &offers, (model, method), tokens).expect("picks");
+        assert_eq!(
+            (name(&offers, &first), other.is_none()),
+            ("rtx-4090".into(), true)
+        );
+        cat.pick_vendor = Some(Vendor::Nvidia);
+        let (first, other) = picks(&cat, &offers, (model, method), tokens).expect("picks");
+        assert_eq!(
+            (name(&offers, &first), other.is_none()),
+            ("rtx-4090".into(), true)
+        );
     }
 
     #[test]

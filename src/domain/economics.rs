@@ -93,6 +93,22 @@ impl Site<'_> {
                         }
                         None => l.s("memory-no-fit"),
                     };
+                    // A cheaper offer on another stack, named beside the pick.
+                    let sub = match &cell.other {
+                        Some(c) => {
+                            let o = &self.tables.offers[c.offer];
+                            l.t(
+                                "memory-pick-other",
+                                &[
+                                    ("pick", Arg::Str(sub.clone())),
+                                    ("stack", Arg::Str(cat.cards[o.card].vendor.stack().into())),
+                                    ("offer", Arg::Str(self.offer_name(o, l))),
+                                ],
+                            )
+                            .unwrap_or(sub)
+                        }
+                        None => sub,
+                    };
                     row.push(
                         Cell::text(gb(l, cell.need.published_total_gb()))
                             .with_details(memory_terms(l, &cell.need))
@@ -127,34 +143,76 @@ impl Site<'_> {
         let mm = &self.cat.memory;
         let d = &mm.defaults;
         let k = &mm.constants;
-        l.t(
-            key,
-            &[
-                ("seq", Arg::Str(l.int(i64::from(d.seq_len)))),
-                ("batch", Arg::Num(f64::from(d.batch))),
-                ("rank", Arg::Num(f64::from(d.lora_rank))),
-                // Context and the allocator's floor; the share comes on top.
-                (
-                    "reserve",
-                    Arg::Str(gb_short(l, k.context + k.allocator_floor)),
-                ),
-                ("allocator", Arg::Str(l.percent(dec(k.allocator_share)))),
-                ("headroom", Arg::Str(l.percent(self.cat.headroom))),
-                ("examples", Arg::Num(f64::from(self.cat.reference_job.0))),
-                ("epochs", Arg::Num(f64::from(self.cat.reference_job.1))),
-                (
-                    "tpe",
-                    Arg::Num(f64::from(self.cat.training.tokens_per_example)),
-                ),
-                (
-                    "tokens",
-                    Arg::Str(millions(l, compute::reference_tokens(self.cat))),
-                ),
-                ("mfu", Arg::Str(l.percent(dec(self.cat.training.mfu_ref)))),
-                ("hours", Arg::Num(f64::from(self.cat.hours_per_month))),
-            ],
-        )
-        .ok()
+        let args = [
+            ("seq", Arg::Str(l.int(i64::from(d.seq_len)))),
+            ("batch", Arg::Num(f64::from(d.batch))),
+            ("rank", Arg::Num(f64::from(d.lora_rank))),
+            // Context and the allocator's floor; the share comes on top.
+            (
+                "reserve",
+                Arg::Str(gb_short(l, k.context + k.allocator_floor)),
+            ),
+            ("allocator", Arg::Str(l.percent(dec(k.allocator_share)))),
+            ("headroom", Arg::Str(l.percent(self.cat.headroom))),
+            ("examples", Arg::Num(f64::from(self.cat.reference_job.0))),
+            ("epochs", Arg::Num(f64::from(self.cat.reference_job.1))),
+            (
+                "tpe",
+                Arg::Num(f64::from(self.cat.training.tokens_per_example)),
+            ),
+            (
+                "tokens",
+                Arg::Str(millions(l, compute::reference_tokens(self.cat))),
+            ),
+            ("mfu", Arg::Str(l.percent(dec(self.cat.training.mfu_ref)))),
+            ("low", Arg::Str(l.percent(dec(self.cat.training.mfu_low)))),
+            ("high", Arg::Str(l.percent(dec(self.cat.training.mfu_high)))),
+            (
+                "first",
+                Arg::Str(self.cat.pick_vendor.map_or("", |v| v.stack()).into()),
+            ),
+            ("hours", Arg::Num(f64::from(self.cat.hours_per_month))),
+        ];
+        let note = l.t(key, &args).ok()?;
+        if key != "table-fit-note" {
+            return Some(note);
+        }
+        // The fit table's note goes on with the vendor weighed first, where data names one, and
+        // ends with how its figures are rounded.
+        let note = match self.cat.pick_vendor {
+            Some(_) => l.sentences(&note, &l.t("table-fit-note-first", &args).ok()?),
+            None => note,
+        };
+        Some(l.sentences(&note, &l.t("table-fit-note-end", &args).ok()?))
+    }
+
+    /// A break-even range in hours of a term of `whole` hours: past the whole term, that end
+    /// of the range never comes, and the text says so (`short` in a table cell).
+    pub(super) fn break_even_range(
+        &self,
+        low: Decimal,
+        high: Decimal,
+        whole: u32,
+        short: bool,
+        l: &Tracked<'_>,
+    ) -> String {
+        if high > Decimal::from(whole) {
+            let key = if short {
+                "break-even-cell-over"
+            } else {
+                "break-even-range-over"
+            };
+            l.t(
+                key,
+                &[
+                    ("low", Arg::Str(l.number(low, 0))),
+                    ("hours", Arg::Num(f64::from(whole))),
+                ],
+            )
+            .unwrap_or_default()
+        } else {
+            l.range(l.number(low, 0), l.number(high, 0))
+        }
     }
 
     pub(super) fn break_even_table(&self, l: &Tracked<'_>, card: Option<usize>) -> TableView {
@@ -168,16 +226,7 @@ impl Site<'_> {
             .map(|b| {
                 let o = &self.tables.offers[b.offer];
                 let r = &cat.market.rates[b.rate];
-                let over = b.hours_high > Decimal::from(month);
-                let hours_cell =
-                    Cell::text(l.range(l.number(b.hours_low, 0), l.number(b.hours_high, 0)))
-                        .with_sub(over.then(|| {
-                            l.t(
-                                "break-even-over-month",
-                                &[("hours", Arg::Num(f64::from(month)))],
-                            )
-                            .unwrap_or_default()
-                        }));
+                let week = compute::HOURS_PER_WEEK;
                 vec![
                     Cell::header(cat.cards[o.card].name.clone())
                         .with_sub((!o.in_stock).then(|| l.s("stock-none-short"))),
@@ -192,35 +241,33 @@ impl Site<'_> {
                         )
                         .unwrap_or_default(),
                     ]),
-                    hours_cell,
-                    // A share above the whole month: no number of hours breaks even there.
-                    Cell::text(if b.share_high > Decimal::ONE {
+                    Cell::text(self.break_even_range(b.hours_low, b.hours_high, month, true, l)),
+                    // Of the hours as printed; past the whole month, that end never comes.
+                    Cell::text(if b.hours_high > Decimal::from(month) {
                         l.t(
-                            "break-even-share-over",
-                            &[
-                                ("low", Arg::Str(l.percent(b.share_low))),
-                                ("full", Arg::Str(l.percent(Decimal::ONE))),
-                            ],
+                            "break-even-cell-over",
+                            &[("low", Arg::Str(l.percent(b.share_low)))],
                         )
                         .unwrap_or_default()
                     } else {
                         l.percent_range(b.share_low, b.share_high)
                     }),
-                    // The weekly term the same way, in hours of the week's 168.
-                    Cell::text(l.range(
-                        l.number(b.week_hours_low, 0),
-                        l.number(b.week_hours_high, 0),
+                    // The weekly term the same way, in hours of the week's 168, with the
+                    // week's own per-GPU-hour, against which the hourly rates are weighed.
+                    Cell::text(self.break_even_range(
+                        b.week_hours_low,
+                        b.week_hours_high,
+                        week,
+                        true,
+                        l,
                     ))
                     .with_sub(Some(
                         l.t(
-                            if b.week_over {
-                                "break-even-over-week"
-                            } else {
-                                "break-even-of-week"
-                            },
+                            "break-even-of-week",
                             &[
-                                ("hours", Arg::Num(f64::from(compute::HOURS_PER_WEEK))),
+                                ("hours", Arg::Num(f64::from(week))),
                                 ("price", Arg::Str(usd_whole(l, o.weekly))),
+                                ("rate", Arg::Str(per_gpu_hour_text(l, o.per_gpu_hour_week))),
                             ],
                         )
                         .unwrap_or_default(),
@@ -476,7 +523,7 @@ impl Site<'_> {
             Some(l.s("spec-vram-marketed")),
         )];
         if let Some(u) = c.usable {
-            let tool = if c.vendor == "amd" {
+            let tool = if c.vendor == super::schema::Vendor::Amd {
                 "amd-smi"
             } else {
                 "nvidia-smi"
@@ -533,7 +580,15 @@ impl Site<'_> {
         };
         rows.push(spec_row(l, "spec-interconnect", link_text(ic, l), note));
         if let Some(sw) = &c.software {
-            rows.push(spec_row(l, "spec-software", sw.clone(), None));
+            // The stack the card runs; what image comes with it is the image row's, and until
+            // one is listed, the note says so rather than implying it is preinstalled.
+            let note = self
+                .cat
+                .images_for(c.vendor)
+                .next()
+                .is_none()
+                .then(|| l.s("spec-software-no-image"));
+            rows.push(spec_row(l, "spec-software", sw.clone(), note));
         }
         if let Some(w) = c.tdp_w {
             rows.push(spec_row(
@@ -573,7 +628,7 @@ impl Site<'_> {
     fn image_rows(&self, l: &Tracked<'_>, c: &Card) -> Option<Vec<Cell>> {
         let images: Vec<String> = self
             .cat
-            .images_for(&c.vendor)
+            .images_for(c.vendor)
             .map(|i| {
                 l.t(
                     "spec-image",

@@ -510,6 +510,41 @@ pub fn kv_cache(arch: &Arch, seq: u32, batch: u32, k: &Constants) -> Bytes {
     )
 }
 
+/// A model's weights for serving at `bits`: the linear layers at that precision (4 bits: NF4
+/// with its quantisation constants), embeddings, head, norms and biases at 16 bits, as the
+/// quantisers leave them.
+pub fn serving_weights(arch: &Arch, bits: u32, k: &Constants) -> Bytes {
+    let p = arch.params();
+    let per = match bits {
+        16 => k.bf16_bytes,
+        4 => (k.nf4_bits + k.quant_constant_bits) / 8.0,
+        b => f64::from(b) / 8.0,
+    };
+    Bytes(p.linear * per + (p.total() - p.linear) * k.bf16_bytes)
+}
+
+/// What `cards` cards of `usable` memory each leave for the KV cache when serving `weights`
+/// split evenly over them (tensor parallelism) within `limit` (the headroom share) of each:
+/// per card, the limit less its share of the weights and the fixed part of the runtime reserve
+/// (context and allocator floor; the share of the tensors is a training allocator's, while a
+/// serving engine allocates its cache up front); in all, that times the cards. Zero where the
+/// weights and the reserve alone pass the limit.
+pub fn cache_room(weights: Bytes, cards: u32, usable: Bytes, limit: f64, k: &Constants) -> Bytes {
+    let n = f64::from(cards.max(1));
+    let per_card = usable.0 * limit - weights.0 / n - (k.context.0 + k.allocator_floor.0);
+    Bytes(per_card.max(0.0) * n)
+}
+
+/// Tokens of KV cache (all sequences together) that fit in `room`.
+pub fn cache_tokens(arch: &Arch, room: Bytes, k: &Constants) -> u64 {
+    let per_token = kv_cache(arch, 1, 1, k).0;
+    if per_token > 0.0 {
+        (room.0 / per_token).floor() as u64
+    } else {
+        0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -552,6 +587,30 @@ mod tests {
             cards,
             sharding,
         }
+    }
+
+    #[test]
+    fn serving_room_is_the_limit_less_the_weights_share_and_the_fixed_reserve() {
+        let k = consts();
+        let arch = llama2_7b();
+        let w16 = serving_weights(&arch, 16, &k);
+        // Every parameter at 2 bytes.
+        assert!((w16.gb() - 6_738_415_616.0 * 2.0 / 1e9).abs() < 1e-9);
+        // At 4 bits the linear layers shrink, the embeddings and head stay at 16.
+        let w4 = serving_weights(&arch, 4, &k);
+        let p = arch.params();
+        let want = p.linear * 4.127 / 8.0 + (p.total() - p.linear) * 2.0;
+        assert!((w4.0 - want).abs() < 1.0);
+        // 40 GB usable, 90%: 36 GB a card, less half of 20 GB and the 1.5 GB reserve, twice.
+        let room = cache_room(Bytes::from_gb(20.0), 2, Bytes::from_gb(40.0), 0.9, &k);
+        assert!((room.gb() - 2.0 * (36.0 - 10.0 - 1.5)).abs() < 1e-9);
+        // Weights past the limit leave nothing, never a negative room.
+        assert_eq!(
+            cache_room(Bytes::from_gb(80.0), 1, Bytes::from_gb(40.0), 0.9, &k),
+            Bytes::ZERO
+        );
+        // Llama 2 7B's cache: 2 × 32 layers × 4096 × 2 bytes = 524,288 bytes a token.
+        assert_eq!(cache_tokens(&arch, Bytes(524_288.0 * 1000.5), &k), 1000);
     }
 
     #[test]

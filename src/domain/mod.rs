@@ -235,7 +235,7 @@ fn terms_warnings(catalog: &model::Catalog) -> Vec<Diagnostic> {
     } else {
         out.extend(rented_without(
             catalog,
-            |c| catalog.images_for(&c.vendor).next().is_none(),
+            |c| catalog.images_for(c.vendor).next().is_none(),
             "no image of their vendor listed",
             "images.yaml",
             images_hint,

@@ -147,7 +147,7 @@ pub struct Egress {
 pub struct Card {
     pub id: String,
     pub name: String,
-    pub vendor: String,
+    pub vendor: super::schema::Vendor,
     pub vram_gb: u32,
     pub memory: Option<String>,
     pub bandwidth_tbs: Option<Decimal>,
@@ -289,6 +289,9 @@ pub struct Catalog {
     pub headroom: Decimal,
     /// Above this share of a card a fit is marked tight.
     pub tight_share: Decimal,
+    /// The vendor whose cards the pick rule weighs first (the stack most buyers run); `None`:
+    /// every vendor's at once.
+    pub pick_vendor: Option<super::schema::Vendor>,
     /// The job whose cost picks an offer: examples and epochs (tokens per example: training's).
     pub reference_job: (u32, u32),
     pub fit_rows: Vec<FitRow>,
@@ -423,11 +426,9 @@ impl Catalog {
         use rust_decimal::prelude::ToPrimitive;
         self.headroom.to_f64().unwrap_or(0.9)
     }
-    /// The images for the cards of `vendor` (as cards.yaml writes it), in data order.
-    pub fn images_for<'a>(&'a self, vendor: &'a str) -> impl Iterator<Item = &'a Image> + 'a {
-        self.images
-            .iter()
-            .filter(move |i| i.vendor.as_str() == vendor)
+    /// The images for the cards of `vendor`, in data order.
+    pub fn images_for(&self, vendor: super::schema::Vendor) -> impl Iterator<Item = &Image> + '_ {
+        self.images.iter().filter(move |i| i.vendor == vendor)
     }
     pub fn card_index(&self, id: &str) -> Option<usize> {
         self.cards.iter().position(|c| c.id == id)

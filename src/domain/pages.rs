@@ -203,15 +203,7 @@ fn product_jsonld(c: &Card, o: &Offer, title: &str, description: &str) -> serde_
         "name": title,
         "description": description,
         "sku": c.id,
-        "brand": { "@type": "Brand", "name": vendor_name(&c.vendor) },
+        "brand": { "@type": "Brand", "name": c.vendor.brand() },
         "offers": [price(o.weekly, "WEE"), price(o.monthly, "MON")],
     })
-}
-
-fn vendor_name(vendor: &str) -> &str {
-    match vendor {
-        "nvidia" => "NVIDIA",
-        "amd" => "AMD",
-        other => other,
-    }
 }

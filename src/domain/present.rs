@@ -122,7 +122,12 @@ impl Site<'_> {
             .tables
             .fit
             .iter()
-            .filter(|f| card.is_none_or(|c| self.tables.offers[f.offer].card == c))
+            .filter(|f| {
+                card.is_none_or(|c| {
+                    let on = |i: usize| self.tables.offers[i].card == c;
+                    on(f.offer) || f.other.as_ref().is_some_and(|o| on(o.offer))
+                })
+            })
             .map(|f| {
                 let row = &cat.fit_rows[f.row];
                 let model = &cat.models[row.model];
@@ -152,20 +157,6 @@ impl Site<'_> {
                         ("method", Arg::Str(l.s(&format!("method-{}", method.id)))),
                     ],
                 );
-                // Under the pick: why it is the pick (the rule's cost of the reference job),
-                // or the reason of a hand override.
-                let why = match &f.override_reason {
-                    Some(k) => l.t("fit-override", &[("reason", Arg::Str(l.s(k)))]),
-                    None => l.t(
-                        "fit-rule",
-                        &[
-                            ("cost", Arg::Str(usd_whole(l, f.choice.cost))),
-                            ("count", Arg::Num(f64::from(f.choice.term_count))),
-                            ("term", Arg::Str(term_name(f.choice.term).into())),
-                        ],
-                    ),
-                }
-                .unwrap_or_default();
                 vec![
                     Cell::header(job.unwrap_or_default()).with_sub(note),
                     Cell::text(gb(l, f.need.published_total_gb()))
@@ -182,12 +173,7 @@ impl Site<'_> {
                             .unwrap_or_default()
                         }))
                         .with_details(memory_terms(l, &f.need)),
-                    Cell::text(self.offer_name(o, l))
-                        .with_sub(Some(match self.breaks_node(o, l) {
-                            Some(w) => l.sentences(&why, &w),
-                            None => why,
-                        }))
-                        .with_actions(self.rent_terms(o, None, l)),
+                    self.fit_pick_cell(f, l),
                     Cell::text(l.percent(dec(f.share).round_dp(2))).with_sub(Some({
                         let of = l
                             .t(
@@ -227,6 +213,81 @@ impl Site<'_> {
             rows,
             note: self.assumptions_note(l, "table-fit-note"),
         }
+    }
+
+    /// A fit row's pick: the offer, why it is the pick (the rule's cost of the reference job, or
+    /// a hand override's reason), a warning where renting it breaks up a free node, its Rent
+    /// actions, and under it a cheaper offer on another stack.
+    fn fit_pick_cell(&self, f: &super::compute::Fit, l: &Tracked<'_>) -> Cell {
+        let cat = self.cat;
+        let o = &self.tables.offers[f.offer];
+        let why = match &f.override_reason {
+            Some(k) => l.t("fit-override", &[("reason", Arg::Str(l.s(k)))]),
+            None => {
+                let mut args = self.choice_args(&f.choice, l);
+                // No offer on the first vendor's cards holds the job.
+                let first = cat.pick_vendor.filter(|&v| cat.cards[o.card].vendor != v);
+                if let Some(v) = first {
+                    args.push(("first", Arg::Str(v.stack().into())));
+                }
+                let key = if first.is_some() {
+                    "fit-rule-only"
+                } else {
+                    "fit-rule"
+                };
+                l.t(key, &args)
+            }
+        }
+        .unwrap_or_default();
+        Cell::text(self.offer_name(o, l))
+            .with_sub(Some(match self.breaks_node(o, l) {
+                Some(w) => l.sentences(&why, &w),
+                None => why,
+            }))
+            .with_actions(self.rent_terms(o, None, l))
+            .with_alt(f.other.as_ref().map(|c| self.fit_alt(c, l)))
+    }
+
+    /// What a pick weighed, as Fluent arguments: its software stack, the job's hours across the
+    /// MFU band, and the run of terms that covers the slow end.
+    fn choice_args(&self, c: &super::compute::Choice, l: &Tracked<'_>) -> Vec<(&'static str, Arg)> {
+        let o = &self.tables.offers[c.offer];
+        vec![
+            (
+                "stack",
+                Arg::Str(self.cat.cards[o.card].vendor.stack().into()),
+            ),
+            (
+                "hours",
+                Arg::Str(hours_range(l, c.hours_fast, c.hours_slow)),
+            ),
+            ("cost", Arg::Str(usd_whole(l, c.cost))),
+            ("count", Arg::Num(f64::from(c.term_count))),
+            ("term", Arg::Str(term_name(c.term).into())),
+        ]
+    }
+
+    /// A cheaper offer on another software stack, under a fit row's pick: what it costs, how
+    /// full it is, and its own Rent actions.
+    fn fit_alt(&self, c: &super::compute::Choice, l: &Tracked<'_>) -> Cell {
+        let o = &self.tables.offers[c.offer];
+        let share = c.need.per_card.share_of(o.usable);
+        let mut args = self.choice_args(c, l);
+        args.push(("offer", Arg::Str(self.offer_name(o, l))));
+        args.push(("share", Arg::Str(l.percent(dec(share).round_dp(2)))));
+        args.push(("usable", Arg::Str(gb1(l, o.usable.gb()))));
+        let key = if super::compute::is_tight(self.cat, share) {
+            "fit-other-tight"
+        } else {
+            "fit-other-why"
+        };
+        let why = l.t(key, &args).unwrap_or_default();
+        Cell::text(l.t("fit-other", &args).unwrap_or_default())
+            .with_sub(Some(match self.breaks_node(o, l) {
+                Some(w) => l.sentences(&why, &w),
+                None => why,
+            }))
+            .with_actions(self.rent_terms(o, None, l))
     }
 
     /// The Rent action of an offer for `term` (`week` or `month`) in `region`, or in the first
@@ -451,11 +512,31 @@ impl Site<'_> {
                 } else {
                     l.list(&offers)
                 };
+                // Cards of the link we rent, but never in a bundle: rented singly only.
+                let singles: Vec<String> = cat
+                    .cards
+                    .iter()
+                    .enumerate()
+                    .filter(|(ci, c)| {
+                        c.interconnect == i
+                            && self.tables.offers.iter().any(|o| o.card == *ci)
+                            && !self.tables.bundles().any(|o| o.card == *ci)
+                    })
+                    .map(|(_, c)| c.name.clone())
+                    .collect();
                 let rented_as = (!bundles.is_empty()).then(|| {
-                    l.t(
-                        "sharding-rented-as",
-                        &[("bundles", Arg::Str(l.list(&bundles)))],
-                    )
+                    let bundles = Arg::Str(l.list(&bundles));
+                    if singles.is_empty() {
+                        l.t("sharding-rented-as", &[("bundles", bundles)])
+                    } else {
+                        l.t(
+                            "sharding-rented-as-some",
+                            &[
+                                ("bundles", bundles),
+                                ("singles", Arg::Str(l.list(&singles))),
+                            ],
+                        )
+                    }
                     .unwrap_or_default()
                 });
                 vec![
@@ -876,7 +957,7 @@ pub const SHORTCODES: &[Shortcode] = &[
     Shortcode {
         name: "mfu",
         args: &["end?"],
-        doc: "the range of hardware FLOPs utilization the training table assumes (not MFU: the FLOPs per token include the recomputation); `end=\"low\"`, `end=\"high\"` or `end=\"reference\"` (the figure picks weigh) alone",
+        doc: "the range of hardware FLOPs utilization the training table assumes (not MFU: the FLOPs per token include the recomputation); `end=\"low\"` (the slow end, whose hours the term a pick sells must cover), `end=\"high\"` or `end=\"reference\"` (the figure the seed's training rows reproduce) alone",
         run: sc_mfu,
     },
     Shortcode {
@@ -948,6 +1029,24 @@ pub const SHORTCODES: &[Shortcode] = &[
         run: sc_nvme,
     },
     Shortcode {
+        name: "calibration",
+        args: &["item"],
+        doc: "the memory model against the measured runs: `item` `runs`, `median` (|error|), `worst-under`, `worst-over`, or `under-tenth` (runs it comes out more than 10% under)",
+        run: sc_calibration,
+    },
+    Shortcode {
+        name: "cache_room",
+        args: &["model", "offer", "bits?", "unit?"],
+        doc: "serving a model at `bits` (16 or 4) on an offer, its weights split over the cards: the KV cache that fits within the headroom beside them and the runtime context, in all (`unit=\"gb\"`), or as tokens of the model's cache (`unit=\"tokens\"`, to the thousand below)",
+        run: sc_cache_room,
+    },
+    Shortcode {
+        name: "fit_cards",
+        args: &["nvme"],
+        doc: "the cards the fit table picks (its picks and the cheaper offers under them), in data order: `nvme=\"listed\"` those whose included local NVMe is set, each with its size; `nvme=\"unlisted\"` the others",
+        run: sc_fit_cards,
+    },
+    Shortcode {
         name: "coins",
         args: &[],
         doc: "the coins we accept",
@@ -973,8 +1072,8 @@ pub const SHORTCODES: &[Shortcode] = &[
     },
     Shortcode {
         name: "hours_per_month",
-        args: &[],
-        doc: "the hours in the month prices are quoted for",
+        args: &["days?"],
+        doc: "the hours in the month prices are quoted for, or with `days=true` that month in days of 24 hours",
         run: sc_hours_per_month,
     },
 ];
@@ -1152,20 +1251,7 @@ fn sc_break_even(
         let b = s.break_even_for(o)?;
         // Hours of the week's 168 (or of the month's) at which the term costs what those hours
         // cost by the hour; past the whole term, that end of the range never comes.
-        let range = |low: Decimal, high: Decimal, whole: u32| {
-            if high > Decimal::from(whole) {
-                l.t(
-                    "break-even-range-over",
-                    &[
-                        ("low", Arg::Str(l.number(low, 0))),
-                        ("hours", Arg::Num(f64::from(whole))),
-                    ],
-                )
-                .unwrap_or_default()
-            } else {
-                l.range(l.number(low, 0), l.number(high, 0))
-            }
-        };
+        let range = |low, high, whole| s.break_even_range(low, high, whole, false, l);
         if weekly {
             range(
                 b.week_hours_low,
@@ -1309,6 +1395,69 @@ fn sc_kv_cache_gb(
         a.finish(&["model", "seq", "batch"])?;
         let kv = super::memory::kv_cache(&cat.models[mi].arch, seq, batch, &cat.memory.constants);
         gb_dec(l, dec(kv.gb()), 2)
+    };
+    text(out)
+}
+
+fn sc_calibration(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let item = a.str("item")?;
+    a.finish(&["item"])?;
+    let c = super::calibration::summary(&super::calibration::check(s.cat));
+    // Errors as the calibration table prints them: whole percent, signed.
+    let pct = |e: f64| l.percent(dec(e.abs()).round_dp(2));
+    let out = match item.as_str() {
+        "runs" => l.int(c.runs as i64),
+        "median" => l.percent(dec(c.median_abs).round_dp(3)),
+        "worst-under" => pct(c.worst_under),
+        "worst-over" => pct(c.worst_over),
+        "under-tenth" => l.int(c.under_tenth as i64),
+        other => {
+            return Err(Error::new(
+                codes::SHORTCODE_UNKNOWN_ITEM,
+                format!("unknown calibration item `{other}`"),
+            )
+            .hint(crate::diag::unknown_name_hint(
+                other,
+                ["runs", "median", "worst-under", "worst-over", "under-tenth"],
+            )));
+        }
+    };
+    text(out)
+}
+
+fn sc_cache_room(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let cat = s.cat;
+    let model = a.str("model")?;
+    let mi = s.model_index(&model)?;
+    let o = s.offer(&a.str("offer")?)?;
+    let bits = a.opt_u32("bits")?.unwrap_or(16);
+    let unit = a.opt_str("unit")?.unwrap_or_else(|| "gb".into());
+    a.finish(&["model", "offer", "bits", "unit"])?;
+    let k = &cat.memory.constants;
+    let arch = &cat.models[mi].arch;
+    let weights = super::memory::serving_weights(arch, bits, k);
+    let room = super::memory::cache_room(weights, o.count, o.usable, cat.headroom_share(), k);
+    let out = match unit.as_str() {
+        "gb" => gb_dec(l, dec(room.gb()), 1),
+        // To the thousand below: a count of tokens that surely fits.
+        "tokens" => l.int((super::memory::cache_tokens(arch, room, k) / 1000 * 1000) as i64),
+        other => {
+            return Err(Error::new(
+                codes::SHORTCODE_UNKNOWN_ITEM,
+                format!("unknown unit `{other}`"),
+            )
+            .hint(crate::diag::unknown_name_hint(other, ["gb", "tokens"])));
+        }
     };
     text(out)
 }
@@ -1640,17 +1789,8 @@ fn sc_state_gb(
         let mi = s.model_index(&model)?;
         let bits = a.opt_u32("bits")?.unwrap_or(16);
         a.finish(&["model", "bits"])?;
-        // The linear layers at `bits` (4 bits: NF4 with its constants); embeddings, head, norms
-        // and biases stay in 16 bits, as the quantisers leave them.
-        let k = &cat.memory.constants;
-        let p = cat.models[mi].arch.params();
-        let per = match bits {
-            16 => k.bf16_bytes,
-            4 => (k.nf4_bits + k.quant_constant_bits) / 8.0,
-            b => f64::from(b) / 8.0,
-        };
-        let bytes = p.linear * per + (p.total() - p.linear) * k.bf16_bytes;
-        return text(gb_dec(l, dec(bytes / 1e9), 1));
+        let w = super::memory::serving_weights(&cat.models[mi].arch, bits, &cat.memory.constants);
+        return text(gb_dec(l, dec(w.gb()), 1));
     }
     let out = {
         let (m, me) = s.model_method(a)?;
@@ -1715,6 +1855,64 @@ fn sc_nvme(s: &Site<'_>, _call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Res
         tb(l, size * Decimal::from(o.count))
     };
     text(out)
+}
+
+fn sc_fit_cards(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let listed = match a.str("nvme")?.as_str() {
+        "listed" => true,
+        "unlisted" => false,
+        other => {
+            return Err(Error::new(
+                codes::SHORTCODE_UNKNOWN_ITEM,
+                format!("unknown `nvme` value `{other}`"),
+            )
+            .hint(crate::diag::unknown_name_hint(
+                other,
+                ["listed", "unlisted"],
+            )));
+        }
+    };
+    a.finish(&["nvme"])?;
+    let t = &s.tables;
+    let picked: std::collections::BTreeSet<usize> = t
+        .fit
+        .iter()
+        .flat_map(|f| std::iter::once(f.offer).chain(f.other.as_ref().map(|c| c.offer)))
+        .map(|i| t.offers[i].card)
+        .collect();
+    let items: Vec<String> = picked
+        .into_iter()
+        .map(|i| &s.cat.cards[i])
+        .filter(|c| c.local_nvme_tb.is_some() == listed)
+        .map(|c| match c.local_nvme_tb {
+            Some(size) => l
+                .t(
+                    "fit-card-nvme",
+                    &[
+                        ("card", Arg::Str(c.name.clone())),
+                        ("size", Arg::Str(tb(l, size))),
+                    ],
+                )
+                .unwrap_or_default(),
+            None => c.name.clone(),
+        })
+        .collect();
+    if items.is_empty() {
+        return Err(Error::new(
+            codes::DATA_MISSING_VALUE,
+            format!(
+                "no card the fit table picks has its local NVMe {}",
+                if listed { "set" } else { "unset" }
+            ),
+        )
+        .hint("the sentence around this call no longer holds: rewrite it"));
+    }
+    text(l.list(&items))
 }
 
 fn sc_coins(
@@ -1795,8 +1993,13 @@ fn sc_hours_per_month(
     l: &Tracked<'_>,
 ) -> Result<Output, Error> {
     let cat = s.cat;
-    let out = {
-        a.finish(&[])?;
+    let days = a.opt_bool("days")?.unwrap_or(false);
+    a.finish(&["days"])?;
+    // The month the prices divide by, in hours, or in whole days of 24 hours.
+    let out = if days {
+        let d = Decimal::from(cat.hours_per_month) / Decimal::from(24);
+        l.number(d, u32::from(!d.fract().is_zero()))
+    } else {
         l.int(i64::from(cat.hours_per_month))
     };
     text(out)

@@ -35,7 +35,7 @@ pub struct HostRaw {
 pub struct CardRaw {
     pub id: Spanned<String>,
     pub name: String,
-    pub vendor: String,
+    pub vendor: Vendor,
     pub vram_gb: S<u32>,
     pub memory: Option<String>,
     pub bandwidth_tbs: Option<S<Decimal>>,
@@ -195,6 +195,9 @@ pub struct FitFile {
     pub tight_share: S<Decimal>,
     /// The job whose cost picks the offer: examples × epochs × training.yaml's tokens per example.
     pub reference_job: ReferenceJobRaw,
+    /// The vendor whose cards the table picks among first; another's cheaper offer goes beside.
+    #[serde(default)]
+    pub pick_vendor: Option<Vendor>,
     pub rows: Vec<FitRowRaw>,
 }
 
@@ -444,11 +447,18 @@ pub enum Vendor {
 }
 
 impl Vendor {
-    /// As cards.yaml's `vendor` writes it.
-    pub fn as_str(self) -> &'static str {
+    /// The vendor's name, as its brand writes it (the same in every language).
+    pub fn brand(self) -> &'static str {
         match self {
-            Vendor::Nvidia => "nvidia",
-            Vendor::Amd => "amd",
+            Vendor::Nvidia => "NVIDIA",
+            Vendor::Amd => "AMD",
+        }
+    }
+    /// The software stack a training job on its cards runs on.
+    pub fn stack(self) -> &'static str {
+        match self {
+            Vendor::Nvidia => "CUDA",
+            Vendor::Amd => "ROCm",
         }
     }
 }

@@ -14,10 +14,15 @@ pub fn usd_range(l: &Tracked<'_>, a: Decimal, b: Decimal) -> String {
     l.usd_range(a, b, frac)
 }
 
-/// A range of hours, both ends with the low end's precision (`5.4–10.8`, `12–24`).
+/// A range of hours, both ends with the low end's precision (`5.4–10.8`, `12–24`), widened to
+/// hold the exact range: the low end rounded down, the high end up (168.3 h prints as 169, past
+/// a week).
 pub fn hours_range(l: &Tracked<'_>, a: f64, b: f64) -> String {
     let frac = u32::from(a < 10.0);
-    l.range(l.number(dec(a), frac), l.number(dec(b), frac))
+    let scale = 10f64.powi(frac as i32);
+    let low = dec((a * scale).floor() / scale);
+    let high = dec((b * scale).ceil() / scale);
+    l.range(l.number(low, frac), l.number(high, frac))
 }
 
 /// A discount, or a dash for none (a single card's row).
@@ -219,7 +224,9 @@ pub(super) fn card_spec(c: &super::model::Card, l: &Tracked<'_>) -> String {
     }
     if c.fp8 {
         parts.push("FP8".into());
-    } else if c.vendor == "nvidia" && c.memory.as_deref().is_some_and(|m| m.starts_with("HBM")) {
+    } else if c.vendor == super::schema::Vendor::Nvidia
+        && c.memory.as_deref().is_some_and(|m| m.starts_with("HBM"))
+    {
         parts.push(l.s("spec-no-fp8"));
     }
     if let Some(w) = c.tdp_w {

@@ -259,8 +259,13 @@ pub(super) fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagn
         memory::validate_calibration(&mut ck, calibration, (&method_index, &methods), &memory);
     let pricing = validate_pricing(&mut ck, pricing, &cards, &region_index);
     let offers = Offers::new(&cards, &pricing.bundles);
-    let ((headroom, tight_share), reference_job, fit_rows) =
-        validate_fit(&mut ck, fit, &model_index, &method_index, &offers);
+    let Fit {
+        headroom,
+        tight_share,
+        pick_vendor,
+        reference_job,
+        rows: fit_rows,
+    } = validate_fit(&mut ck, fit, &model_index, &method_index, &offers);
     let refs = (&model_index, &method_index, &offers);
     let training = validate_training(&mut ck, training, refs, memory.defaults.grad_checkpointing);
     let storage = validate_storage(&mut ck, storage);
@@ -280,6 +285,7 @@ pub(super) fn validate(raw: Raw, texts: &DataTexts) -> Result<Catalog, Vec<Diagn
         methods,
         headroom,
         tight_share,
+        pick_vendor,
         reference_job,
         fit_rows,
         calibration,
@@ -1148,12 +1154,13 @@ fn validate_fit(
     models: &Index,
     methods: &Index,
     offers: &Offers,
-) -> ((Decimal, Decimal), (u32, u32), Vec<FitRow>) {
+) -> Fit {
     let f = "fit.yaml";
     let FitFile {
         headroom,
         tight_share,
         reference_job,
+        pick_vendor,
         rows,
     } = file;
     let ReferenceJobRaw { examples, epochs } = reference_job;
@@ -1216,7 +1223,22 @@ fn validate_fit(
         "tight_share",
         "the share above which a fit is marked tight, at most the headroom, e.g. 0.8",
     );
-    ((headroom, tight), reference, out)
+    Fit {
+        headroom,
+        tight_share: tight,
+        pick_vendor,
+        reference_job: reference,
+        rows: out,
+    }
+}
+
+/// fit.yaml, checked.
+struct Fit {
+    headroom: Decimal,
+    tight_share: Decimal,
+    pick_vendor: Option<super::schema::Vendor>,
+    reference_job: (u32, u32),
+    rows: Vec<FitRow>,
 }
 
 /// A hand override of a computed offer and its reason: both or neither.

@@ -43,14 +43,21 @@ fn headers() -> Headers {
 }
 
 fn owner() -> String {
-    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+    let file = std::fs::read_to_string("/proc/sys/kernel/hostname")
         .or_else(|_| std::fs::read_to_string("/etc/hostname"))
+        .ok();
+    owner_of(file, std::env::var("HOSTNAME").ok(), std::process::id())
+}
+
+/// `host:pid`: the host from its file (trimmed; an empty one does not count), else from the
+/// environment, else `unknown-host`.
+fn owner_of(file: Option<String>, env: Option<String>, pid: u32) -> String {
+    let host = file
         .map(|h| h.trim().to_owned())
-        .ok()
         .filter(|h| !h.is_empty())
-        .or_else(|| std::env::var("HOSTNAME").ok())
+        .or(env)
         .unwrap_or_else(|| "unknown-host".to_owned());
-    format!("{host}:{}", std::process::id())
+    format!("{host}:{pid}")
 }
 
 fn token(owner: &str, now: u64) -> String {
@@ -264,6 +271,33 @@ mod tests {
         );
         drop(lock);
         assert!(m.get(LOCK).unwrap().is_none());
+    }
+
+    #[test]
+    fn the_owner_names_the_host_from_its_file_then_the_environment() {
+        let s = |v: &str| Some(v.to_owned());
+        assert_eq!(owner_of(s("ci-7\n"), s("env"), 42), "ci-7:42");
+        assert_eq!(owner_of(s("  \n"), s("env"), 42), "env:42", "an empty file");
+        assert_eq!(owner_of(None, s("env"), 42), "env:42");
+        assert_eq!(owner_of(None, None, 42), "unknown-host:42");
+    }
+
+    #[test]
+    fn every_lock_gets_its_own_token() {
+        // Two publishes by one owner in the same second still hold different tokens, so the
+        // read back tells them apart.
+        let a = token("ci-7:42", NOW);
+        let b = token("ci-7:42", NOW);
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 24);
+        assert!(a.chars().all(|c| c.is_ascii_hexdigit()), "{a}");
+        let (m, n) = (Memory::default(), Memory::default());
+        let (x, y) = (
+            acquire(&m, NOW, STALE, false).expect("free"),
+            acquire(&n, NOW, STALE, false).expect("free"),
+        );
+        assert_ne!(x.token, y.token);
+        assert_eq!(held_by(&m).map(|h| h.token), Some(x.token.clone()));
     }
 
     #[test]
