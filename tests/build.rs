@@ -1155,10 +1155,10 @@ fn the_service_terms_are_a_table_and_a_footer_link_and_check_names_the_unset_one
     assert!(row(uk, "Гарантована доступність (SLA)").contains("99,5\u{a0}%"));
     assert!(row(uk, "Повернення коштів").contains("невикористані повні дні"));
     assert!(
-        row(uk, "Готовність після оплати")
+        row(uk, "Час до готовності інстансу після оплати")
             .contains("протягом 30\u{a0}хвилин після підтвердження оплати"),
         "{}",
-        row(uk, "Готовність після оплати")
+        row(uk, "Час до готовності інстансу після оплати")
     );
     let link = scraper::Selector::parse("a[href='https://hub.example/legal/terms']").expect("sel");
     let footer =

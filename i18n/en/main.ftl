@@ -7,7 +7,7 @@ skip-to-content = Skip to content
 nav-label = Main
 language-switcher-label = Language
 section-pages = Guides
-footer-arithmetic = Prices, stock and every memory, time and cost figure are taken from, or computed from, the data we publish, so you can check them; on-demand hourly rates are our illustration, not a quote. Stock counts are as of the date shown with each table.
+footer-arithmetic = Every price, stock count and estimate on this site comes from the data we publish below, so you can check it. Hourly market rates are our illustration, not quotes. Stock counts are as of the date shown with each table.
 footer-data = The data, as JSON:
 footer-contact = Questions before you order:{ " " }
 footer-terms = Terms of service
@@ -84,7 +84,7 @@ col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports; below it is the vendor’s nominal size, usually in GiB (2³⁰ bytes). Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; click a count to see it by region.
+table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports; below it is the vendor’s rated size, in binary gigabytes (GiB, 2³⁰ bytes). Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
@@ -121,13 +121,13 @@ storage-local-nvme-terms = { $encryption } encryption per instance; held untouch
    *[other] { $days } days
 } after the rental ends
 storage-extra-nvme = Extra local NVMe
-storage-extra-nvme-terms = up to { $max } per node, same host, same encryption
+storage-extra-nvme-terms = up to { $max } per node (how much of that a single card can add is not stated), same host, same encryption
 storage-network-volume = Network volume
 storage-network-volume-terms = { $replicas }× replicated in the region, attaches to several instances, outlives the instance
 storage-snapshots = Snapshots
 storage-snapshots-terms = restore on any instance in the region
 storage-egress = Egress
-storage-egress-terms = { $included } a month included per instance
+storage-egress-terms = { $included } a month included per instance; what a weekly rental includes is not stated
 
 ## Service terms
 table-service-terms-caption = Service terms
@@ -203,7 +203,7 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
 training-of-vram = of { $vram } usable
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price of the rental, a week or a month, that covers them (a week’s price divided by 168 hours or a month’s by { $hours }, and by the cards) times the cards. Click a row’s hours to see their breakdown.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price of the rental, a week or a month, that covers them (a week’s price divided by 168 hours or a month’s by { $hours }, and by the cards) times the cards. Select a row’s hours to see their breakdown.
 unit-million = { $value }M
 
 ## Jobs that fit a card
@@ -218,7 +218,7 @@ gpus-intro = The table lists the cards in stock at our last count. Every card we
 card-page-title = { $card } rental
 card-page-description = { $card } ({ $vram }) rental for fine-tuning from { $monthly }: specs, prices, stock by region, the jobs it fits and the break-even against hourly rates.
 card-page-description-out = The { $card } ({ $vram }) was out of stock in every region at our last count; its price is { $monthly }. Specs, prices, the jobs it fits and the break-even against hourly rates.
-card-page-intro = The { $card } has { $vram } of memory, as the vendor rates it. It rents for { $weekly } a week or { $monthly_amount } a month; the monthly price works out to { $hourly } per GPU-hour.
+card-page-intro = The { $card } ({ $vram }) rents for { $weekly } a week or { $monthly_amount } a month. On the monthly price, that is { $hourly } per GPU-hour.
 card-page-specs = Specifications
 card-page-prices = Prices
 card-page-availability = Stock by region
@@ -260,7 +260,7 @@ spec-yes = yes
 spec-no = no
 spec-interconnect = Interconnect
 spec-software = Supported software stack
-spec-software-no-image = the stack the card supports; which image comes with it is not published yet
+spec-software-no-image = a version that supports the card, not a promise of what is installed: that comes with the image (see Images and drivers)
 spec-power = Power
 spec-local-nvme = Local NVMe included
 spec-not-listed = not published yet
@@ -283,7 +283,7 @@ chart-break-even-axis-hours = GPU-hours used in a month
 chart-break-even-term = Monthly rental, { $term }
 chart-break-even-hourly = Hourly, { $rate }
 chart-break-even-caption = In the range of about { $hours } GPU-hours a month, the answer depends on your hourly rate: below the low end, paying by the hour for that month’s use is cheaper; above the high end, the month beats hourly. How a week compares with the hour is in the weekly column of the break-even table.
-table-card-prices-note = Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }, and by the number of cards. Memory is what the cards report, in GB of 10⁹ bytes; below it is the size they are sold as.
+table-card-prices-note = Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }, and by the number of cards. Memory is what the cards report, in GB of 10⁹ bytes; below it is the vendor’s rated size, in binary gigabytes (GiB, 2³⁰ bytes).
 group-note-two-four-eight = 2-, 4- or 8-way
 
 ## Pages shown from another language
@@ -322,8 +322,8 @@ memory-ecc-off = { $memory }, ECC off by default
 sharding-not-rented = { $allowed }
 catalog-link-single = not used (rented singly)
 catalog-link-in-bundles = used only when rented as { $bundles }
-sharding-rented-as = (rented for sharding only as { $bundles })
-sharding-rented-as-some = (rented for sharding only as { $bundles }; { $singles }: singly only)
+sharding-rented-as = (we rent them for sharding only as { $bundles })
+sharding-rented-as-some = (we rent them for sharding only as { $bundles }, and the { $singles } only as single cards)
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
 fmt-links = { $links } × { $each }
@@ -383,7 +383,7 @@ fit-other-tight = { $hours } h, { $cost } for { $term ->
 fit-override = our choice: { $reason }
 table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the cards and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Its hours are shown from the fast end, at { $high } of the card’s dense BF16 TFLOPS, to the slow end, at { $low }, and the price is for the whole weeks or months that cover the slow end.
 table-fit-note-first = Most training code is written for { $first }, so the pick is the cheapest { $first } offer that qualifies; where an offer on another stack costs less, it is shown under the pick, with its own Rent links.
-table-fit-note-end = Totals are rounded up to the next whole GB, and per-card figures of multi-card jobs to the next 0.1 GB; percentages use the unrounded figure. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of cards. Click a figure to see its breakdown.
+table-fit-note-end = Totals are rounded up to the next whole GB, and per-card figures of multi-card jobs to the next 0.1 GB; percentages use the unrounded figure. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of cards. Select a figure to see its breakdown.
 table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of its usable memory.
 table-breakdown-caption = { $job }: memory term by term
 col-term = Term
@@ -438,7 +438,7 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = { $value } usable
-spec-vram-marketed = the vendor’s nominal capacity, usually in GiB (2³⁰ bytes); jobs are compared with the usable memory below
+spec-vram-marketed = the vendor’s rated capacity, in binary gigabytes (GiB, 2³⁰ bytes); jobs are compared with the usable memory below, in GB of 10⁹ bytes
 spec-usable = Usable memory
 spec-usable-source = { $mib } MiB as { $tool } reports it; every job is compared with this figure
 calibration-why-loader = ms-swift’s reserved peak is only 14% under the same job in BF16 LoRA although the 4-bit base is 10 GB smaller: the allocator likely keeps the BF16 checkpoint’s blocks freed while quantizing at load, which our model does not count
@@ -449,28 +449,28 @@ calibration-why-unstated-zero3 = the guide does not say how it measured (we comp
 offer-as-bundle = { $offer } (rented together)
 offer-as-single = { $offer } (single card)
 offer-as-single-none = { $offer } (single card, none in stock)
-stock-none-short = none in stock now
+stock-none-short = none in stock at our last count
 unit-gib = { $value } GB
 memory-pick-per-card = our pick: { $offer }, { $gb } per card
 calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes per parameter, not 16)
-calibration-gptq-int4 = GPTQ Int4 base, estimated as bitsandbytes NF4 (at 7B the two formats differ by under 0.1 GB)
+calibration-gptq-int4 = GPTQ Int4 base, estimated as bitsandbytes NF4: both store about 4 bits a weight plus small per-group constants
 calibration-on = on
 calibration-off = off
 spec-link-single = not used (rented singly)
-spec-link-none = rented singly
+spec-link-none = (we rent it only as a single card)
 free-nodes-all = { $nodes ->
-    [one] Every free card here is in that node, so a single card rented takes one from it and leaves { $offer } out of stock here.
-   *[other] Every free card here is in those { $nodes } nodes, so a single card rented takes one from a node and leaves one node fewer for { $offer }.
+    [one] Every free card here is in that node: renting a single card breaks it up, and { $offer } goes out of stock here.
+   *[other] Every free card here is in those { $nodes } nodes: renting a single card breaks one up and leaves one node fewer for { $offer }.
 }
 rent-breaks-node = { $nodes ->
-    [one] In { $region } all free cards form one whole { $bundle } node: a single card ordered there is taken from it, and { $bundle } is then out of stock there.
-   *[other] In { $region } all free cards form { $nodes } whole { $bundle } nodes: a single card ordered there is taken from one of them, which leaves one node fewer for { $bundle }.
+    [one] All free cards in { $region } are in one { $bundle } node. Renting a single card there breaks it up, and { $bundle } goes out of stock in { $region }.
+   *[other] All free cards in { $region } are in { $nodes } { $bundle } nodes. Renting a single card there breaks one up and leaves one node fewer for { $bundle }.
 }
 share-tight = tight: measure the peak on a short run before you pay for a month
 memory-pick-tight = { $pick }; tight ({ $share } of usable memory per card): measure the peak on a short run before you pay for a month
 memory-pick-other = { $pick }; cheaper on { $stack }: { $offer }
 fit-card-nvme = { $card } ({ $size })
-vram-sold-as = sold as { $value } GB
+vram-sold-as = rated { $value } GiB (binary gigabytes)
 # A break-even range whose far end is past the whole week or month: that end never comes.
 break-even-range-over = { $low } GPU-hours at the high rate and never at the low one (that would take more than the { $hours } hours the rental lasts)
-break-even-cell-over = { $low } at the high rate; never at the low
+break-even-cell-over = { $low } at the top of the hourly range; never at the bottom

@@ -15,7 +15,7 @@ footer-copyright = © { $site }
 root-description = 租 GPU 做微调，每一笔账都能自己核算。请选择语言。
 root-choose = 阅读中文版
 not-found-title = 页面不存在
-not-found-body = 此地址没有页面。返回首页 →
+not-found-body = 抱歉，你要找的页面不存在。返回首页 →
 
 ## 数字格式
 fmt-usd = ${ $amount }
@@ -60,10 +60,10 @@ rent-week-label = 租一周：{ $offer }，{ $region }
 rent-month-label = 租一个月：{ $offer }，{ $region }
 fit-job = { $size } { $method }
 fit-cheapest-same = 与选用配置相同
-fit-per-card = 每卡 { $gb }，共 { $cards } 张
+fit-per-card = { $cards } 张卡合计，每卡 { $gb }
 fit-note-4bit-base-rank = 4 bit 基座，rank { $rank }
 fit-note-4bit-base = 4 bit 基座
-fit-note-bf16-resident = BF16 基座常驻显存
+fit-note-bf16-resident = BF16 基座
 fit-note-bf16-base = BF16 基座
 fit-note-4bit-weights = 权重 { $weights }：线性层为 4 bit NF4，嵌入层和输出头为 BF16
 fit-note-adam-bytes = AdamW，每参数 { $bytes } 字节
@@ -127,7 +127,7 @@ storage-egress-terms = 每个实例每月 { $included } 以内不另收费
 table-service-terms-caption = 服务承诺与条款
 col-service = 项目
 service-uptime = 可用性 SLA
-service-failure = 显卡故障处理
+service-failure = GPU 故障处理
 service-failure-replace = 在同一区域换一张正常的卡
 service-failure-replace-or-credit = 在同一区域换卡，或按比例补偿损失的时间
 service-refund = 退款
@@ -145,9 +145,9 @@ service-not-listed = 尚未公布
 ## 多卡配置
 table-bundles-caption = 多卡配置
 col-bundle = 配置
-col-discount = 折扣
+col-discount = 优惠幅度
 bundle-list-price = 原价 { $price }
-table-bundles-note = 多卡配置的价格按单卡价格乘以卡数、再扣除折扣计算，并四舍五入保留 { $sig } 位有效数字。
+table-bundles-note = 多卡配置的价格按单卡价格乘以卡数、再按优惠幅度减价计算，并四舍五入保留 { $sig } 位有效数字。
 
 ## 显存表
 table-memory-caption = 各模型在各方法下所需的显存及其构成
@@ -164,22 +164,22 @@ col-window-hourly = 连续两周全天使用，按小时租
 col-window-weekly = 连续两周，按周租
 term-weeks = { $count } 周
 term-months = { $count } 个月
-table-break-even-note = 月租的盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按表中取整后的小时数、每月 { $hours } 小时计算。周租的盈亏平衡点是周租除以同样的小时价，取整到小时，一周共 168 小时。盈亏平衡点超出整个租期时，表中只给出按高端小时价算的数字，并注明按低端小时价用满也达不到。如果按小时租的价格低于某个租期自身的每 GPU 小时价（月租一列和周租一列下方的折算价），这个租期即使全天使用，也比按小时租贵。周租还是月租，只看你需要这张卡多久：每张卡连租三周都比租一个月便宜。连续两周全天使用共 { $window } 小时。参考小时价区间是我们自己整理的示意值，不是任何一家平台的报价，也没有注明出处和日期。
+table-break-even-note = 月租的盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按表中取整后的小时数、每月 { $hours } 小时计算。周租的盈亏平衡点是周租除以同样的小时价，取整到小时，一周共 168 小时。盈亏平衡点超出整个租期时，表中只给出按小时价上限算的数字，并注明按下限用满也达不到。如果按小时租的价格低于某个租期自身的每 GPU 小时价（月租一列和周租一列下方的折算价），这个租期即使全天使用，也比按小时租贵。周租还是月租，只看你需要这张卡多久：每张卡连租三周都比租一个月便宜。连续两周全天使用共 { $window } 小时。参考小时价区间是我们自己整理的示意值，不是任何一家平台的报价，也没有注明出处和日期。
 
 ## 训练表
 table-training-caption = 一次微调要跑多久、花多少钱
 col-offer = 卡或多卡配置
 col-hours = 时长（小时）
-col-cost-hourly = 费用（按每 GPU 小时折算价）
+col-cost-hourly = 折算费用（按每 GPU 小时价；实付见下一列）
 col-cost-term = 够用的最便宜租期
 training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $tokens }个 token
 training-term-k = 每参数每 token { $k } FLOPs × { $params } × 10⁹ 个参数
 training-term-flops = 共 { $flops } FLOPs
-training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 硬件算力利用率 { $mfu }
+training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 硬件算力利用率（HFU）{ $mfu }
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
 training-of-vram = 可用 { $vram }
 training-at-rate = 每 GPU 小时 { $rate }
-table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）指硬件峰值算力的利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 时长 × 覆盖这段时长的租期的每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数。展开时长可查看计算过程。
+table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 时长 × 覆盖这段时长的租期的每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数。展开时长可查看计算过程。
 unit-million = { $scale ->
     [yi] { $yi } 亿
    *[wan] { $wan } 万
@@ -261,7 +261,7 @@ chart-break-even-desc = 按月租用 { $offer }，费用固定为 { $term }，�
 chart-break-even-axis-hours = 每月使用的 GPU 小时数
 chart-break-even-term = 按月租，{ $term }
 chart-break-even-hourly = 按小时租，每小时 { $rate }
-chart-break-even-caption = 每月用量落在约 { $hours } GPU 小时之间时，哪种更便宜取决于你拿到的小时价：低于区间下端，按小时租更便宜；高于上端，月租更便宜。这张图只比较一个月；只需要几周的话，要比的是周租和按小时租，见盈亏平衡表的周租一列。
+chart-break-even-caption = 每月用量落在约 { $hours } GPU 小时之间时，哪种更便宜取决于你拿到的小时价：低于区间下限，按小时租更便宜；高于上限，月租更便宜。这张图只比较一个月；只需要几周的话，要比的是周租和按小时租，见盈亏平衡表的周租一列。
 table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏上面是卡报告的可用显存（GB = 10⁹ 字节），下面是标称容量。
 group-note-two-four-eight = 2、4 或 8 卡
 
@@ -290,7 +290,7 @@ rent-week-in = 在 { $region } 租一周
 rent-month-in = 在 { $region } 租一个月
 rent-week-in-label = 在 { $region } 租一周：{ $offer }
 rent-month-in-label = 在 { $region } 租一个月：{ $offer }
-col-we-rent = 可租用的方式
+col-we-rent = 本站出租形式
 table-interconnect-note = “分片训练”一列说明该互联本身允许什么。ZeRO-3 和 FSDP 在 PCIe 上也能跑，只是更慢，因为每一步都要在卡之间传输权重和梯度。最后一列是我们以该互联出租的单卡和多卡配置：“—”表示这些卡只作对比，我们不出租。多张卡只以该列中的多卡配置连在一起出租：8 卡配置是一整台节点，2× A100 SXM 是同一节点上的一对卡；其余的卡都单卡出租。
 service-contact = 联系方式
 service-contact-label = 下单前咨询的联系方式
@@ -317,12 +317,12 @@ memory-pick = 选用：{ $offer }
 price-per-gpu-hour = { $price }/GPU 小时
 col-card-share = 占单卡可用显存
 fit-of-usable = 单卡可用 { $usable }
-fit-tight = { $of }；偏紧：先跑几百步看显存峰值，再决定是否租满一个月
-fit-rule = { $stack } 上跑完参考任务最省钱的方案（见表注）：需 { $hours } 小时，{ $cost }（{ $count } { $term ->
+fit-tight = { $of }；偏紧：租整月之前，先在一周的租期里或按小时计费的平台上实测显存峰值
+fit-rule = { $stack } 上跑完参考任务、在本站花钱最少的方案（见表注）：需 { $hours } 小时，{ $cost }（{ $count } { $term ->
     [week] 周
    *[month] 个月
 }）
-fit-rule-only = { $first } 上没有装得下这个任务的方案；这是 { $stack } 上跑完参考任务最省钱的方案（见表注）：需 { $hours } 小时，{ $cost }（{ $count } { $term ->
+fit-rule-only = { $first } 上没有装得下这个任务的方案；这是 { $stack } 上跑完参考任务、在本站花钱最少的方案（见表注）：需 { $hours } 小时，{ $cost }（{ $count } { $term ->
     [week] 周
    *[month] 个月
 }）
@@ -336,7 +336,7 @@ fit-other-tight = 需 { $hours } 小时，{ $cost }（{ $count } { $term ->
    *[month] 个月
 }）；占单卡可用 { $usable } 的 { $share }，偏紧
 fit-override = 我们的选择：{ $reason }
-table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另计 { $reserve } 的固定运行时预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，利用率从 { $high }（快）到 { $low }（慢），价格按能盖住最慢情况的整周或整月计。
+table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另计 { $reserve } 的固定运行时预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢），价格按能覆盖最慢情况的整周或整月计。这条规则只比较本站的周租和月租；只跑几个小时的任务，按小时计费通常更便宜，请先对照“按月租还是按小时租”一页的盈亏平衡点。
 table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用配置是 { $first } 上最便宜的方案；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用链接。
 table-fit-note-end = 总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每 GPU 小时价格：周租除以 168 小时，或月租除以 { $hours } 小时，再除以卡数。展开显存数字可查看各项组成。
 table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的配置上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格。
@@ -402,7 +402,7 @@ stock-none-short = 目前没有空闲
 unit-gib = 标称 { $value } GB
 memory-pick-per-card = 选用：{ $offer }，每卡 { $gb }
 calibration-pure-bf16 = 纯 BF16：不保留 FP32 主权重，AdamW 的一阶矩、二阶矩也存为 BF16（每参数 8 字节，而不是 16）
-calibration-gptq-int4 = 基座是 GPTQ Int4，不是 bitsandbytes NF4（我们按 NF4 估算；在 7B 上两者相差不到 0.1 GB）
+calibration-gptq-int4 = 基座是 GPTQ Int4，不是 bitsandbytes NF4；我们按 NF4 估算，因为两者都是每个权重约 4 bit，外加少量按组存放的量化常数
 calibration-on = 开
 calibration-off = 关
 spec-link-single = 卡本身支持；这张卡单卡出租，用不到这条互联
@@ -412,14 +412,14 @@ free-nodes-all = { $nodes ->
    *[other] 这些空闲卡正好组成 { $nodes } 台完整的 { $offer } 节点：单卡订单会占用其中一台上的一张卡，这里可租的 { $offer } 就少一台。
 }
 rent-breaks-node = { $nodes ->
-    [1] { $region } 的空闲卡正好组成一台完整的 { $bundle } 节点：单卡订单会占用这台节点上的一张卡，之后 { $region } 就租不到 { $bundle } 了。
-   *[other] { $region } 的空闲卡正好组成 { $nodes } 台完整的 { $bundle } 节点：单卡订单会占用其中一台上的一张卡，那里可租的 { $bundle } 就少一台。
+    [1] { $region } 的空闲卡正好是一台整机 { $bundle }：租走一张单卡，{ $region } 就租不到 { $bundle } 了。
+   *[other] { $region } 的空闲卡正好是 { $nodes } 台整机 { $bundle }：每租走一张单卡，那里可租的 { $bundle } 就少一台。
 }
-share-tight = 偏紧：先跑几百步看显存峰值，再决定是否租满一个月
+share-tight = 偏紧：租整月之前，先在一周的租期里或按小时计费的平台上实测显存峰值
 memory-pick-tight = { $pick }；偏紧（占单卡可用显存的 { $share }）
 memory-pick-other = { $pick }；{ $stack } 上更便宜：{ $offer }
-vram-sold-as = 标称 { $value } GB（按 GiB 计）
+vram-sold-as = 标称 { $value } GB（这里的 GB 实指 GiB）
 # A break-even range whose far end is past the whole week or month: that end never comes.
-break-even-range-over = 按高端小时价约为 { $low } GPU 小时；按低端小时价，用满租期全部 { $hours } 小时也达不到
-break-even-cell-over = 按高端小时价 { $low }；按低端小时价，用满也达不到
+break-even-range-over = 按小时价上限约为 { $low } GPU 小时；按小时价下限，用满租期全部 { $hours } 小时也达不到
+break-even-cell-over = 按小时价上限：{ $low }；按下限：用满也达不到
 fit-card-nvme = { $card }（{ $size }）

@@ -664,6 +664,11 @@ fn break_even_rows(cat: &Catalog, offers: &[Offer]) -> Vec<BreakEven> {
         .collect()
 }
 
+/// Hours to a tenth, half away from zero: as the training table prints them.
+pub fn tenth(hours: f64) -> f64 {
+    (hours * 10.0).round() / 10.0
+}
+
 /// One training job on an offer.
 pub fn training_row(cat: &Catalog, offers: &[Offer], j: usize, offer: usize) -> TrainingRow {
     let t = &cat.training;
@@ -691,8 +696,9 @@ pub fn training_row(cat: &Catalog, offers: &[Offer], j: usize, offer: usize) -> 
         hours_fast: fast,
         hours_slow: slow,
         hours_ref: hours(t.mfu_ref),
-        cost_fast: hourly_cost(fast, o.rate(term_fast), o.count),
-        cost_slow: hourly_cost(slow, o.rate(term), o.count),
+        // Of the hours as the table prints them, to a tenth, so hours × rate × cards is the cost.
+        cost_fast: hourly_cost(tenth(fast), o.rate(term_fast), o.count),
+        cost_slow: hourly_cost(tenth(slow), o.rate(term), o.count),
         term,
         term_count,
         term_cost,
@@ -765,13 +771,14 @@ mod tests {
         // 7b-full-a100: full with checkpointing → k = 8; tokens = 50,000 × 2 × 1,300 = 1.3e8;
         // override 2x-a100-sxm: 2 × 312 TFLOPS; weekly 2 × 300 × 0.95 = 570 → 570 / 168 / 2 =
         // 1.696 → $1.70 per GPU-hour for a week (the term that covers the job).
-        //   slow (MFU 0.25): 8 × P × 1.3e8 / (312e12 × 2 × 0.25 × 3600) = 12.4785 h;
-        //     × 1.70 × 2 = 42.4271 → $42.43
-        //   fast (MFU 0.50): 6.2390 h × 1.70 × 2 = 21.2124 → $21.21
+        // The cost is of the hours as printed, to a tenth:
+        //   slow (MFU 0.25): 8 × P × 1.3e8 / (312e12 × 2 × 0.25 × 3600) = 12.4785 h → 12.5 h;
+        //     × 1.70 × 2 = $42.50
+        //   fast (MFU 0.50): 6.2390 h → 6.2 h × 1.70 × 2 = $21.08
         // 7b-lora-a100 on a100-sxm (k = 6, tokens 1.95e7, 312 TFLOPS): weekly 300 / 168 = 1.7857
         // → $1.79 per GPU-hour.
-        //   slow: 6 × P × 1.95e7 / (312e12 × 0.25 × 3600) = 2.8076 h × 1.79 = 5.0256 → $5.03
-        //   fast: 1.4038 h × 1.79 = 2.5128 → $2.51
+        //   slow: 6 × P × 1.95e7 / (312e12 × 0.25 × 3600) = 2.8076 h → 2.8 h × 1.79 = 5.012 → $5.01
+        //   fast: 1.4038 h → 1.4 h × 1.79 = 2.506 → $2.51
         let cat = fixture_catalog();
         let offers = offers(&cat);
         let row = |id: &str, offer: &str| {
@@ -785,15 +792,15 @@ mod tests {
             full.hours_slow
         );
         assert_eq!(full.term, Term::Weekly);
-        assert_eq!(full.cost_slow, d("42.43"));
-        assert_eq!(full.cost_fast, d("21.21"));
+        assert_eq!(full.cost_slow, d("42.50"));
+        assert_eq!(full.cost_fast, d("21.08"));
         let lora = row("7b-lora-a100", "a100-sxm");
         assert!(
             (lora.hours_slow - 2.807_6).abs() < 1e-3,
             "{}",
             lora.hours_slow
         );
-        assert_eq!(lora.cost_slow, d("5.03"));
+        assert_eq!(lora.cost_slow, d("5.01"));
         assert_eq!(lora.cost_fast, d("2.51"));
         // The computed table keeps the override of the full job and its reason.
         let tables = compute(&cat).expect("the fixture's data/ computes");

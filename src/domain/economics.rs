@@ -435,7 +435,7 @@ impl Site<'_> {
                 )
                 .unwrap_or_default(),
             )),
-            Cell::text(hours_range(l, r.hours_fast, r.hours_slow)).with_details(details),
+            Cell::text(hours_tenths(l, r.hours_fast, r.hours_slow)).with_details(details),
             Cell::text(l.usd_range(r.cost_fast, r.cost_slow, 2)).with_sub(Some(
                 l.t(
                     "training-at-rate",
@@ -498,10 +498,11 @@ impl Site<'_> {
                             "limit",
                             Arg::Str(gb_dec(
                                 l,
-                                // Rounded down: a job printed at this figure or below fits.
+                                // To the nearest hundredth, as a reader gets it from the
+                                // usable figure printed beside it.
                                 dec(usable.gb() * self.headroom()).round_dp_with_strategy(
                                     2,
-                                    rust_decimal::RoundingStrategy::ToZero,
+                                    rust_decimal::RoundingStrategy::MidpointAwayFromZero,
                                 ),
                                 2,
                             )),

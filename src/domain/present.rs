@@ -1518,9 +1518,12 @@ fn sc_card_vram(
             } else if mb {
                 super::units::mb(l, (u.gb() * cat.headroom_share() * 1000.0).floor())
             } else {
-                // Rounded down: a job printed at this figure or below qualifies.
-                let limit = dec(u.gb() * cat.headroom_share())
-                    .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::ToZero);
+                // To the nearest hundredth, as a reader gets it from the usable figure printed
+                // beside it (0.9 × 85.9 = 77.31).
+                let limit = dec(u.gb() * cat.headroom_share()).round_dp_with_strategy(
+                    2,
+                    rust_decimal::RoundingStrategy::MidpointAwayFromZero,
+                );
                 gb_dec(l, limit, 2)
             }
         } else {
@@ -1598,7 +1601,7 @@ fn sc_train_hours(
     let out = {
         let r = s.training_job(&a.str("job")?)?;
         a.finish(&["job"])?;
-        hours_range(l, r.hours_fast, r.hours_slow)
+        super::units::hours_tenths(l, r.hours_fast, r.hours_slow)
     };
     text(out)
 }

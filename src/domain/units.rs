@@ -25,6 +25,13 @@ pub fn hours_range(l: &Tracked<'_>, a: f64, b: f64) -> String {
     l.range(l.number(low, frac), l.number(high, frac))
 }
 
+/// A range of hours to a tenth each (`15.6–30.3`), as the training table's costs are computed
+/// from them.
+pub fn hours_tenths(l: &Tracked<'_>, a: f64, b: f64) -> String {
+    let t = |h: f64| l.number(dec(compute::tenth(h)).round_dp(1), 1);
+    l.range(t(a), t(b))
+}
+
 /// A discount, or a dash for none (a single card's row).
 pub(super) fn discount(l: &Tracked<'_>, share: Decimal) -> String {
     if share.is_zero() {
