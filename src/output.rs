@@ -820,4 +820,112 @@ mod tests {
         assert!(!a.exists());
         assert_eq!(leftovers(tmp.path()), Vec::<String>::new());
     }
+
+    #[test]
+    fn staging_writes_up_to_the_fault_limit_and_refuses_the_next() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("public");
+        let staging = Staging::begin(
+            &out,
+            WriteOptions {
+                fail_after: Some(2),
+            },
+        )
+        .unwrap();
+        assert!(staging.write_file("a.html", b"a").is_ok());
+        assert!(staging.write_file("b/index.html", b"b").is_ok());
+        match staging.write_file("c.html", b"c") {
+            Err(Refused::Failed(m)) => assert!(m.contains("no space left"), "{m}"),
+            other => panic!("the third write: {other:?}"),
+        }
+        assert_eq!(
+            std::fs::read(staging.dir.join("b/index.html")).unwrap(),
+            b"b"
+        );
+        assert!(!staging.dir.join("c.html").exists());
+    }
+
+    #[test]
+    fn a_path_taken_is_a_clash_and_a_file_in_a_folders_way_is_a_failure() {
+        let tmp = tempfile::tempdir().unwrap();
+        let staging = Staging::begin(&tmp.path().join("public"), WriteOptions::default()).unwrap();
+        staging.write_file("a", b"a file").unwrap();
+        // The same path again: another output has it.
+        assert!(matches!(
+            staging.write_file("a", b"again"),
+            Err(Refused::Taken)
+        ));
+        // Under a file, as a page or as any other file: the write fails, naming the path; it
+        // is no clash of two outputs.
+        for rel in ["a/index.html", "a/b.css", "a/c/index.html"] {
+            match staging.write_file(rel, b"x") {
+                Err(Refused::Failed(m)) => assert!(m.starts_with(rel), "{rel}: {m}"),
+                other => panic!("{rel}: {other:?}"),
+            }
+        }
+        assert_eq!(std::fs::read(staging.dir.join("a")).unwrap(), b"a file");
+    }
+
+    #[test]
+    fn the_manifest_keeps_its_layout_empty_or_not() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("public");
+        OutputTree::default()
+            .write_to(&out, WriteOptions::default())
+            .unwrap();
+        let empty = std::fs::read_to_string(out.join(MANIFEST)).unwrap();
+        assert!(
+            empty.starts_with("{\n  \"files\": [],\n  \"generator\""),
+            "{empty}"
+        );
+        let mut t = OutputTree::default();
+        t.insert("a.html".into(), b"a".to_vec());
+        t.insert("b/index.html".into(), b"b".to_vec());
+        t.write_to(&out, WriteOptions::default()).unwrap();
+        let m = std::fs::read_to_string(out.join(MANIFEST)).unwrap();
+        assert!(m.starts_with("{\n  \"files\": [\n    {\n      \""), "{m}");
+        assert!(m.contains("\n    },\n    {\n      \""), "{m}");
+        assert!(
+            m.contains("\n    }\n  ],\n  \"generator\": \"hubgen\""),
+            "{m}"
+        );
+        // Every line of a row is indented two levels in, so no row line starts a line alone.
+        let rows: Vec<&str> = m.lines().skip(2).take_while(|l| *l != "  ],").collect();
+        assert!(rows.len() > 4);
+        assert!(rows.iter().all(|l| l.starts_with("    ")), "{rows:?}");
+    }
+
+    #[test]
+    fn a_replaced_file_has_the_new_bytes_and_a_new_file_never_replaces_one() {
+        let tmp = tempfile::tempdir().unwrap();
+        let p = tmp.path().join("page.md");
+        std::fs::write(&p, "old").unwrap();
+        replace_file(&p, b"new").unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"new");
+        let names: Vec<_> = std::fs::read_dir(tmp.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(names, ["page.md"], "no temporary file left");
+        let q = tmp.path().join("new.md");
+        create_new_file(&q, b"first").unwrap();
+        assert_eq!(std::fs::read(&q).unwrap(), b"first");
+        let e = create_new_file(&q, b"second").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(std::fs::read(&q).unwrap(), b"first");
+    }
+
+    #[test]
+    fn a_bare_output_name_lives_in_the_current_folder() {
+        assert_eq!(
+            split_out(Path::new("public")),
+            (PathBuf::from("."), "public".to_owned())
+        );
+        assert_eq!(
+            split_out(Path::new("site/out")),
+            (PathBuf::from("site"), "out".to_owned())
+        );
+        assert_eq!(split_out(Path::new("/")).1, "public");
+    }
 }
