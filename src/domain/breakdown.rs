@@ -1,7 +1,6 @@
 //! The memory page's tables: a job's memory term by term with each formula beside its figure,
 //! and the model held against published measured peaks.
 
-use super::calibration;
 use super::memory::{Memory, Precision, Strategy, Trains};
 use super::site::Site;
 use super::units::*;
@@ -167,7 +166,7 @@ impl Site<'_> {
     /// The model against every published measured peak of data/calibration.yaml.
     pub(super) fn calibration_table(&self, l: &Tracked<'_>) -> TableView {
         let cat = self.cat;
-        let checks = calibration::check(cat);
+        let checks = &self.tables.calibration;
         let rows = checks
             .iter()
             .map(|c| {
@@ -238,7 +237,7 @@ impl Site<'_> {
                 ]
             })
             .collect();
-        let summary = calibration::summary(&checks);
+        let summary = self.tables.calibration_summary;
         TableView {
             name: "calibration".into(),
             caption: l.s("table-calibration-caption"),

@@ -390,6 +390,10 @@ pub struct Tables {
     pub memory: Vec<MemoryCell>,
     pub break_even: Vec<BreakEven>,
     pub training: Vec<TrainingRow>,
+    /// The model against every measured run, and the bands' figures over them: computed once,
+    /// for the memory page's table, its shortcode and the export.
+    pub calibration: Vec<super::calibration::Check>,
+    pub calibration_summary: super::calibration::Summary,
 }
 
 impl Tables {
@@ -583,6 +587,7 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
         }
         training.push(row);
     }
+    let calibration = super::calibration::check(cat);
     if violations.is_empty() {
         Ok(Tables {
             offers,
@@ -590,6 +595,8 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
             memory,
             break_even,
             training,
+            calibration_summary: super::calibration::summary(&calibration),
+            calibration,
         })
     } else {
         Err(violations)

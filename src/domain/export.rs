@@ -59,9 +59,9 @@ fn round4(v: f64) -> f64 {
 
 /// `calibration.json`: every published run, what was measured, our estimate of it and the error,
 /// with the reason where the model is known to come out under.
-pub fn calibration(cat: &Catalog) -> Value {
-    let checks = super::calibration::check(cat);
-    let s = super::calibration::summary(&checks);
+pub fn calibration(cat: &Catalog, t: &Tables) -> Value {
+    let checks = &t.calibration;
+    let s = t.calibration_summary;
     let rows: Vec<Value> = checks
         .iter()
         .map(|c| {
@@ -303,7 +303,7 @@ pub fn all(cat: &Catalog, t: &Tables) -> Vec<(String, Vec<u8>)> {
         ("data/bundles.json", bundles(t)),
         ("data/memory.json", memory(cat, t)),
         ("data/memory-model.json", memory_model(cat)),
-        ("data/calibration.json", calibration(cat)),
+        ("data/calibration.json", calibration(cat, t)),
         ("data/break-even.json", break_even(cat, t)),
         ("data/training.json", training(cat, t)),
     ]

@@ -5,7 +5,7 @@ use rust_decimal::Decimal;
 use super::codes;
 use super::compute;
 use super::schema::Sharding;
-use super::site::Site;
+use super::site::{Site, unknown_item};
 use super::units::*;
 use crate::i18n::{Arg, Tracked};
 use crate::shortcode::{Args, Call, Error, Output};
@@ -108,11 +108,7 @@ impl Site<'_> {
             "card-availability" => {
                 Ok(self.card_availability_table(l, self.card_required(card, name)?))
             }
-            other => Err(Error::new(
-                codes::SHORTCODE_UNKNOWN_ITEM,
-                format!("unknown table `{other}`"),
-            )
-            .hint(crate::diag::unknown_name_hint(other, TABLES))),
+            other => Err(unknown_item("table", other, TABLES)),
         }
     }
 
@@ -756,11 +752,7 @@ impl Site<'_> {
             "renewal-notice-hours" => l.int(i64::from(s.renewal_notice_hours)),
             "hold-hours" => l.int(i64::from(s.hold_hours)),
             other => {
-                return Err(Error::new(
-                    codes::SHORTCODE_UNKNOWN_ITEM,
-                    format!("unknown storage item `{other}`"),
-                )
-                .hint(crate::diag::unknown_name_hint(other, STORAGE_ITEMS)));
+                return Err(unknown_item("storage item", other, STORAGE_ITEMS));
             }
         })
     }
@@ -1142,11 +1134,7 @@ fn sc_chart(
             super::charts::break_even(s, o, l)?
         }
         other => {
-            return Err(Error::new(
-                codes::SHORTCODE_UNKNOWN_ITEM,
-                format!("unknown chart `{other}`"),
-            )
-            .hint(crate::diag::unknown_name_hint(other, CHARTS)));
+            return Err(unknown_item("chart", other, CHARTS));
         }
     };
     Ok(Output::Block(out))
@@ -1236,11 +1224,7 @@ fn sc_break_even(
             None | Some("monthly") => false,
             Some("weekly") => true,
             Some(other) => {
-                return Err(Error::new(
-                    codes::SHORTCODE_UNKNOWN_ITEM,
-                    format!("unknown term `{other}`"),
-                )
-                .hint(crate::diag::unknown_name_hint(other, ["weekly", "monthly"])));
+                return Err(unknown_item("term", other, ["weekly", "monthly"]));
             }
         };
         a.finish(if call.name == "break_even" {
@@ -1319,11 +1303,7 @@ fn sc_memory_term(
             "per-card" => mem.per_card,
             "total" => mem.total,
             other => {
-                return Err(Error::new(
-                    codes::SHORTCODE_UNKNOWN_ITEM,
-                    format!("unknown memory term `{other}`"),
-                )
-                .hint(crate::diag::unknown_name_hint(other, MEMORY_TERMS)));
+                return Err(unknown_item("memory term", other, MEMORY_TERMS));
             }
         };
         if mb {
@@ -1407,7 +1387,7 @@ fn sc_calibration(
 ) -> Result<Output, Error> {
     let item = a.str("item")?;
     a.finish(&["item"])?;
-    let c = super::calibration::summary(&super::calibration::check(s.cat));
+    let c = s.tables.calibration_summary;
     // Errors as the calibration table prints them: whole percent, signed.
     let pct = |e: f64| l.percent(dec(e.abs()).round_dp(2));
     let out = match item.as_str() {
@@ -1417,14 +1397,11 @@ fn sc_calibration(
         "worst-over" => pct(c.worst_over),
         "under-tenth" => l.int(c.under_tenth as i64),
         other => {
-            return Err(Error::new(
-                codes::SHORTCODE_UNKNOWN_ITEM,
-                format!("unknown calibration item `{other}`"),
-            )
-            .hint(crate::diag::unknown_name_hint(
+            return Err(unknown_item(
+                "calibration item",
                 other,
                 ["runs", "median", "worst-under", "worst-over", "under-tenth"],
-            )));
+            ));
         }
     };
     text(out)
@@ -1452,11 +1429,7 @@ fn sc_cache_room(
         // To the thousand below: a count of tokens that surely fits.
         "tokens" => l.int((super::memory::cache_tokens(arch, room, k) / 1000 * 1000) as i64),
         other => {
-            return Err(Error::new(
-                codes::SHORTCODE_UNKNOWN_ITEM,
-                format!("unknown unit `{other}`"),
-            )
-            .hint(crate::diag::unknown_name_hint(other, ["gb", "tokens"])));
+            return Err(unknown_item("unit", other, ["gb", "tokens"]));
         }
     };
     text(out)
@@ -1560,14 +1533,11 @@ fn sc_train_input(
             "epochs" => l.int(i64::from(j.epochs)),
             "tokens" => l.number(dec(r.tokens / 1e6), 1),
             other => {
-                return Err(Error::new(
-                    codes::SHORTCODE_UNKNOWN_ITEM,
-                    format!("unknown training input `{other}`"),
-                )
-                .hint(crate::diag::unknown_name_hint(
+                return Err(unknown_item(
+                    "training input",
                     other,
                     ["examples", "epochs", "tokens"],
-                )));
+                ));
             }
         }
     };
@@ -1621,11 +1591,7 @@ fn sc_train_cost(
             "gpu-hour" => l.usd_range(r.cost_fast, r.cost_slow, 2),
             "term" => usd_whole(l, r.term_cost),
             other => {
-                return Err(Error::new(
-                    codes::SHORTCODE_UNKNOWN_ITEM,
-                    format!("unknown term `{other}`"),
-                )
-                .hint(crate::diag::unknown_name_hint(other, ["gpu-hour", "term"])));
+                return Err(unknown_item("term", other, ["gpu-hour", "term"]));
             }
         }
     };
@@ -1715,11 +1681,7 @@ fn sc_assumption(
             "tight" => l.percent(cat.tight_share),
             "two-weeks-hours" => l.int(i64::from(cat.market.window_hours)),
             other => {
-                return Err(Error::new(
-                    codes::SHORTCODE_UNKNOWN_ITEM,
-                    format!("unknown assumption `{other}`"),
-                )
-                .hint(crate::diag::unknown_name_hint(other, ASSUMPTIONS)));
+                return Err(unknown_item("assumption", other, ASSUMPTIONS));
             }
         }
     };
@@ -1870,14 +1832,7 @@ fn sc_fit_cards(
         "listed" => true,
         "unlisted" => false,
         other => {
-            return Err(Error::new(
-                codes::SHORTCODE_UNKNOWN_ITEM,
-                format!("unknown `nvme` value `{other}`"),
-            )
-            .hint(crate::diag::unknown_name_hint(
-                other,
-                ["listed", "unlisted"],
-            )));
+            return Err(unknown_item("`nvme` value", other, ["listed", "unlisted"]));
         }
     };
     a.finish(&["nvme"])?;

@@ -55,25 +55,16 @@ impl<'a> Site<'a> {
         self.cat
             .offer(id)
             .and_then(|r| self.tables.offer(r))
-            .ok_or_else(|| {
-                Error::new(
-                    codes::SHORTCODE_UNKNOWN_ITEM,
-                    format!("unknown offer `{id}`"),
-                )
-                .hint(crate::diag::unknown_name_hint(id, self.cat.offer_ids()))
-            })
+            .ok_or_else(|| unknown_item("offer", id, self.cat.offer_ids()))
     }
 
     pub(super) fn model_index(&self, model: &str) -> Result<usize, Error> {
         self.cat.model_index(model).ok_or_else(|| {
-            Error::new(
-                codes::SHORTCODE_UNKNOWN_ITEM,
-                format!("unknown model `{model}`"),
-            )
-            .hint(crate::diag::unknown_name_hint(
+            unknown_item(
+                "model",
                 model,
                 self.cat.models.iter().map(|m| m.id.as_str()),
-            ))
+            )
         })
     }
 
@@ -122,14 +113,11 @@ impl<'a> Site<'a> {
             "monthly" => Ok(o.monthly),
             "gpu-hour" => Ok(o.per_gpu_hour),
             "gpu-hour-week" => Ok(o.per_gpu_hour_week),
-            other => Err(Error::new(
-                codes::SHORTCODE_UNKNOWN_ITEM,
-                format!("unknown term `{other}`"),
-            )
-            .hint(crate::diag::unknown_name_hint(
+            other => Err(unknown_item(
+                "term",
                 other,
                 ["weekly", "monthly", "gpu-hour"],
-            ))),
+            )),
         }
     }
 
@@ -219,16 +207,7 @@ impl<'a> Site<'a> {
             .iter()
             .position(|j| j.id == id)
             .and_then(|j| self.tables.training.iter().find(|r| r.job == j))
-            .ok_or_else(|| {
-                Error::new(
-                    codes::SHORTCODE_UNKNOWN_ITEM,
-                    format!("unknown training job `{id}`"),
-                )
-                .hint(crate::diag::unknown_name_hint(
-                    id,
-                    t.jobs.iter().map(|j| j.id.as_str()),
-                ))
-            })
+            .ok_or_else(|| unknown_item("training job", id, t.jobs.iter().map(|j| j.id.as_str())))
     }
 
     pub(super) fn card_tflops(&self, c: &Card) -> Result<Decimal, Error> {
@@ -240,4 +219,18 @@ impl<'a> Site<'a> {
             .hint("add bf16_tflops: { value: …, source: \"…\" } to data/cards.yaml")
         })
     }
+}
+
+/// A shortcode argument naming nothing the data knows: "unknown <what> `word`", with the nearest
+/// known name as the hint.
+pub(super) fn unknown_item<'a>(
+    what: &str,
+    word: &str,
+    known: impl IntoIterator<Item = &'a str> + Clone,
+) -> Error {
+    Error::new(
+        codes::SHORTCODE_UNKNOWN_ITEM,
+        format!("unknown {what} `{word}`"),
+    )
+    .hint(crate::diag::unknown_name_hint(word, known))
 }
