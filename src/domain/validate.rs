@@ -1064,6 +1064,9 @@ fn validate_market(
         rates,
     } = market;
     let mut out: Vec<MarketRate> = Vec::new();
+    // The ids named so far: a duplicate is two rows naming one card, known or not (an unknown
+    // card's index is a placeholder, which must not collide with a known card's).
+    let mut named: Vec<String> = Vec::new();
     for r in rates {
         let MarketRateRaw {
             card,
@@ -1101,7 +1104,7 @@ fn validate_market(
                 "hourly_low_usd must be ≤ hourly_high_usd",
             );
         }
-        if out.iter().any(|x| x.card == index) {
+        if named.contains(&card.value) {
             ck.error(
                 codes::DATA_DUPLICATE_ID,
                 f,
@@ -1110,6 +1113,7 @@ fn validate_market(
                 "keep one range per card",
             );
         }
+        named.push(card.value.clone());
         out.push(MarketRate {
             card: index,
             low,
