@@ -1212,3 +1212,62 @@ fn the_service_terms_are_a_table_and_a_footer_link_and_check_names_the_unset_one
         "{unset:?}"
     );
 }
+
+#[test]
+fn a_market_range_may_be_one_price_and_its_window_a_whole_month_but_no_more() {
+    let h100 = "hourly_low_usd: 2.40, hourly_high_usd: 3.60";
+    let a100 = "{ card: a100-sxm, hourly_low_usd: 1.25";
+    let cases: &[(&str, &str, Option<&str>)] = &[
+        (h100, "hourly_low_usd: 2.40, hourly_high_usd: 2.40", None),
+        ("window_hours: 336", "window_hours: 720", None),
+        (
+            h100,
+            "hourly_low_usd: 2.40, hourly_high_usd: 2.39",
+            Some("market hourly range for `h100-sxm` ends below its start"),
+        ),
+        (
+            "window_hours: 336",
+            "window_hours: 721",
+            Some("window_hours 721 is longer than a month (720 h)"),
+        ),
+        (
+            a100,
+            "{ card: h100-sxm, hourly_low_usd: 1.25",
+            Some("card `h100-sxm` has two market rates"),
+        ),
+    ];
+    for (from, to, error) in cases {
+        let site = fixture_copy();
+        let root = site.path();
+        let path = root.join("data/pricing.yaml");
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(text.contains(from), "{from}");
+        std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
+        let out = hubgen(root, &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        match error {
+            None => assert!(out.status.success(), "{to}: {stderr}"),
+            Some(e) => {
+                assert_eq!(out.status.code(), Some(1), "{to}: {stderr}");
+                assert!(stderr.contains(e), "{to}: {stderr}");
+            }
+        }
+    }
+    // A rate for an unknown card is that error alone: not also a duplicate of the first card's.
+    let site = fixture_copy();
+    let root = site.path();
+    let path = root.join("data/pricing.yaml");
+    let text = std::fs::read_to_string(&path).expect("read");
+    std::fs::write(
+        &path,
+        text.replacen(a100, "{ card: nope-sxm, hourly_low_usd: 1.25", 1),
+    )
+    .expect("write");
+    let out = hubgen(root, &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("unknown priced card `nope-sxm`"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("two market rates"), "{stderr}");
+}
