@@ -186,6 +186,10 @@ const CODES: &[(&str, &str)] = &[
     ("monthly below weekly", "data-inconsistent"),
     ("discount of 150%", "data-out-of-range"),
     ("MFU above 1", "data-out-of-range"),
+    (
+        "a term margin of half the term and more",
+        "data-out-of-range",
+    ),
     ("MFU reference outside the band", "data-inconsistent"),
     ("GPTQ base on a LoRA run", "data-inconsistent"),
     ("hours per month out of a month", "data-out-of-range"),
@@ -373,6 +377,10 @@ fn cases() -> Vec<(&'static str, Setup)> {
         ("MFU above 1", |r| {
             let at = set(r, "data/training.yaml", "high", "1.5");
             build(&[&at, "`mfu.high`"])
+        }),
+        ("a term margin of half the term and more", |r| {
+            let at = set(r, "data/training.yaml", "term_margin", "0.6");
+            build(&[&at, "`term_margin` is 0.6, outside 0..=0.5"])
         }),
         ("MFU reference outside the band", |r| {
             let at = set(r, "data/training.yaml", "reference", "0.9");

@@ -60,7 +60,8 @@ rent-week-label = Rent for a week: { $offer } in { $region }
 rent-month-label = Rent for a month: { $offer } in { $region }
 fit-job = { $size }, { $method }
 fit-cheapest-same = this offer
-fit-per-card = { $gb } per card, { $cards } cards
+fit-per-card = { $gb } per card
+fit-all-cards = { $gb } on { $cards } cards
 fit-note-4bit-base-rank = 4-bit base
 fit-note-4bit-base = 4-bit base
 fit-note-bf16-resident = BF16 base
@@ -84,7 +85,7 @@ col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports; below it is the vendor’s rated size, in binary gigabytes (GiB, 2³⁰ bytes). Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
+table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports. Below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which is given in GiB: most cards report a little less than rated, and a card with ECC on (marked so) about a sixteenth less, which ECC keeps. Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
@@ -201,9 +202,8 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
    *[other] { $cards } cards
 } × utilization { $mfu }
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
-training-of-vram = of { $vram } usable
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price of the rental, a week or a month, that covers them (a week’s price divided by 168 hours or a month’s by { $hours }, and by the cards) times the cards. Select a row’s hours to see their breakdown.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price of the rental, a week or a month, that covers them at the slow end with { $margin } of it to spare (a week’s price divided by 168 hours or a month’s by { $hours }, and by the cards) times the cards. Select a row’s hours to see their breakdown.
 unit-million = { $value }M
 
 ## Jobs that fit a card
@@ -283,7 +283,7 @@ chart-break-even-axis-hours = GPU-hours used in a month
 chart-break-even-term = Monthly rental, { $term }
 chart-break-even-hourly = Hourly, { $rate }
 chart-break-even-caption = In the range of about { $hours } GPU-hours a month, the answer depends on your hourly rate: below the low end, paying by the hour for that month’s use is cheaper; above the high end, the month beats hourly. How a week compares with the hour is in the weekly column of the break-even table.
-table-card-prices-note = Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }, and by the number of cards. Memory is what the cards report, in GB of 10⁹ bytes; below it is the vendor’s rated size, in binary gigabytes (GiB, 2³⁰ bytes).
+table-card-prices-note = Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }, and by the number of cards. Memory is what the cards report, in GB of 10⁹ bytes; below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which is given in GiB.
 group-note-two-four-eight = 2-, 4- or 8-way
 
 ## Pages shown from another language
@@ -381,7 +381,7 @@ fit-other-tight = { $hours } h, { $cost } for { $term ->
     }
 }; { $share } of { $usable } usable per card (tight)
 fit-override = our choice: { $reason }
-table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the cards and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Its hours are shown from the fast end, at { $high } of the card’s dense BF16 TFLOPS, to the slow end, at { $low }, and the price is for the whole weeks or months that cover the slow end.
+table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the cards and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Its hours are shown from the fast end, at { $high } of the card’s dense BF16 TFLOPS, to the slow end, at { $low }, and the price is for the whole weeks or months that cover the slow end and leave { $margin } of the term free for setup, checkpoints, evaluation and a restart.
 table-fit-note-first = Most training code is written for { $first }, so the pick is the cheapest { $first } offer that qualifies; where an offer on another stack costs less, it is shown under the pick, with its own Rent links.
 table-fit-note-end = Totals are rounded up to the next whole GB, and per-card figures of multi-card jobs to the next 0.1 GB; percentages use the unrounded figure. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of cards. Select a figure to see its breakdown.
 table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of its usable memory.
@@ -440,7 +440,8 @@ free-nodes = { $cards ->
 usable-gb = { $value } usable
 spec-vram-marketed = the vendor’s rated capacity, in binary gigabytes (GiB, 2³⁰ bytes); jobs are compared with the usable memory below, in GB of 10⁹ bytes
 spec-usable = Usable memory
-spec-usable-source = { $mib } MiB as { $tool } reports it; every job is compared with this figure
+spec-usable-source = { $mib } MiB ({ $of }) as { $tool } reports it; every job is compared with this figure
+spec-usable-source-ecc = { $mib } MiB ({ $of }) as { $tool } reports it with ECC on, the default, which keeps about a sixteenth of the rated size; every job is compared with this figure
 calibration-why-loader = ms-swift’s reserved peak is only 14% under the same job in BF16 LoRA although the 4-bit base is 10 GB smaller: the allocator likely keeps the BF16 checkpoint’s blocks freed while quantizing at load, which our model does not count
 calibration-why-attention = without checkpointing at 4,096 tokens this run keeps more per layer than our model’s tensors (its attention implementation is not stated; eager attention also keeps the score matrices)
 calibration-why-qwen-logits = Qwen-1’s own model code keeps more copies of the logits (152,000-entry vocabulary) than the transformers path our model assumes
@@ -451,6 +452,7 @@ offer-as-single = { $offer } (single card)
 offer-as-single-none = { $offer } (single card, none in stock)
 stock-none-short = none in stock at our last count
 unit-gib = { $value } GB
+unit-gib-rated = { $value } GiB
 memory-pick-per-card = our pick: { $offer }, { $gb } per card
 calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes per parameter, not 16)
 calibration-gptq-int4 = GPTQ Int4 base, estimated as bitsandbytes NF4: both store about 4 bits a weight plus small per-group constants
@@ -470,7 +472,8 @@ share-tight = tight: measure the peak on a short run before you pay for a month
 memory-pick-tight = { $pick }; tight ({ $share } of usable memory per card): measure the peak on a short run before you pay for a month
 memory-pick-other = { $pick }; cheaper on { $stack }: { $offer }
 fit-card-nvme = { $card } ({ $size })
-vram-sold-as = rated { $value } GiB (binary gigabytes)
+vram-of-rated-ecc = { $usable } of { $rated } GiB rated, ECC on
+vram-of-rated = { $usable } of { $rated } GiB rated
 # A break-even range whose far end is past the whole week or month: that end never comes.
 break-even-range-over = { $low } GPU-hours at the high rate and never at the low one (that would take more than the { $hours } hours the rental lasts)
 break-even-cell-over = { $low } at the top of the hourly range; never at the bottom

@@ -60,7 +60,8 @@ rent-week-label = 租一周：{ $offer }，{ $region }
 rent-month-label = 租一个月：{ $offer }，{ $region }
 fit-job = { $size } { $method }
 fit-cheapest-same = 与选用配置相同
-fit-per-card = { $cards } 张卡合计，每卡 { $gb }
+fit-per-card = 每卡 { $gb }
+fit-all-cards = { $cards } 张卡合计 { $gb }
 fit-note-4bit-base-rank = 4 bit 基座，rank { $rank }
 fit-note-4bit-base = 4 bit 基座
 fit-note-bf16-resident = BF16 基座
@@ -84,7 +85,7 @@ col-vram = 显存
 col-interconnect = 卡间互联（硬件规格）
 col-free-now = 空闲
 spec-no-fp8 = 不支持 FP8
-table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是厂商的标称容量，多数实为 GiB（2³⁰ 字节）。每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出目前有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可以看各区域的分布。
+table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面把同一数值换算成 GiB（2³⁰ 字节），与厂商的标称容量对照，标称容量本身就是按 GiB 给的。多数卡的可用显存比标称略少；开启 ECC 的卡（已注明）要少约十六分之一，这部分留给了 ECC。每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出目前有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可以看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## 互联
@@ -177,9 +178,8 @@ training-term-k = 每参数每 token { $k } FLOPs × { $params } × 10⁹ 个参
 training-term-flops = 共 { $flops } FLOPs
 training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 硬件算力利用率（HFU）{ $mfu }
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
-training-of-vram = 可用 { $vram }
 training-at-rate = 每 GPU 小时 { $rate }
-table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 时长 × 覆盖这段时长的租期的每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数。展开时长可查看计算过程。
+table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 时长 × 所租租期的每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数；租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 作余量。展开时长可查看计算过程。
 unit-million = { $scale ->
     [yi] { $yi } 亿
    *[wan] { $wan } 万
@@ -188,7 +188,7 @@ unit-million = { $scale ->
 ## 单卡装得下的任务
 table-jobs-caption = 单张 { $card } 装得下的微调任务
 col-share-of-card = 占单卡可用显存
-table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的 { $headroom }，即 { $limit }，就算装得下。这个上限按 MiB 读数精确计算，再向下取到 0.01 GB，所以和用 { $usable } 直接乘出的数略有出入。占比按 { $usable } 计算，超过 { $tight } 的标为“偏紧”。
+table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的 { $headroom }，即 { $limit }，就算装得下。这个上限按 MiB 读数精确计算，再四舍五入到 0.01 GB，所以和用 { $usable } 直接乘出的数略有出入。占比按 { $usable } 计算，超过 { $tight } 的标为“偏紧”。
 
 ## 单卡页面
 gpus-title = 可租用的 GPU
@@ -262,7 +262,7 @@ chart-break-even-axis-hours = 每月使用的 GPU 小时数
 chart-break-even-term = 按月租，{ $term }
 chart-break-even-hourly = 按小时租，每小时 { $rate }
 chart-break-even-caption = 每月用量落在约 { $hours } GPU 小时之间时，哪种更便宜取决于你拿到的小时价：低于区间下限，按小时租更便宜；高于上限，月租更便宜。这张图只比较一个月；只需要几周的话，要比的是周租和按小时租，见盈亏平衡表的周租一列。
-table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏上面是卡报告的可用显存（GB = 10⁹ 字节），下面是标称容量。
+table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏上面是卡报告的可用显存（GB = 10⁹ 字节），下面是换算成 GiB 的同一数值和按 GiB 给出的标称容量。
 group-note-two-four-eight = 2、4 或 8 卡
 
 ## Pages shown from another language
@@ -336,7 +336,7 @@ fit-other-tight = 需 { $hours } 小时，{ $cost }（{ $count } { $term ->
    *[month] 个月
 }）；占单卡可用 { $usable } 的 { $share }，偏紧
 fit-override = 我们的选择：{ $reason }
-table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另计 { $reserve } 的固定运行时预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢），价格按能覆盖最慢情况的整周或整月计。这条规则只比较本站的周租和月租；只跑几个小时的任务，按小时计费通常更便宜，请先对照“按月租还是按小时租”一页的盈亏平衡点。
+table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另计 { $reserve } 的固定运行时预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。这条规则只比较本站的周租和月租；只跑几个小时的任务，按小时计费通常更便宜，请先对照“按月租还是按小时租”一页的盈亏平衡点。
 table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用配置是 { $first } 上最便宜的方案；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用链接。
 table-fit-note-end = 总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每 GPU 小时价格：周租除以 168 小时，或月租除以 { $hours } 小时，再除以卡数。展开显存数字可查看各项组成。
 table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的配置上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格。
@@ -387,9 +387,10 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = 可用 { $value }
-spec-vram-marketed = 厂商的标称值，单位虽写作 GB，多数实为 GiB（2³⁰ 字节）；任务按下一行的可用显存比较
+spec-vram-marketed = 厂商的标称容量，按 GiB（2³⁰ 字节）计，厂商自己写作 GB；任务按下一行的可用显存（GB = 10⁹ 字节）比较
 spec-usable = 可用显存
-spec-usable-source = { $tool } 读数 { $mib } MiB；所有任务都按这个数字比较
+spec-usable-source = { $tool } 读数 { $mib } MiB（{ $of }）；所有任务都按这个数字比较
+spec-usable-source-ecc = { $tool } 读数 { $mib } MiB（{ $of }），默认开启的 ECC 约占去标称容量的十六分之一；所有任务都按这个数字比较
 calibration-why-loader = ms-swift 的分配器占用峰值只比同一任务的 BF16 LoRA 低 14%，而 4 bit 基座要小 10 GB：分配器很可能还留着加载时量化后释放的 BF16 权重显存块，我们的估算不计这部分
 calibration-why-attention = 不开梯度检查点、4,096 个 token 时，这次运行每层保存的张量比我们估算的多（来源未说明注意力实现；eager 注意力还会保存注意力分数矩阵）
 calibration-why-qwen-logits = Qwen-1 自带的模型代码保留的 logits 副本（词表约 15.2 万）比我们估算时假定的 transformers 路径更多
@@ -400,6 +401,7 @@ offer-as-single = { $offer }（单卡）
 offer-as-single-none = { $offer }（单卡，暂无空闲）
 stock-none-short = 目前没有空闲
 unit-gib = 标称 { $value } GB
+unit-gib-rated = { $value } GiB
 memory-pick-per-card = 选用：{ $offer }，每卡 { $gb }
 calibration-pure-bf16 = 纯 BF16：不保留 FP32 主权重，AdamW 的一阶矩、二阶矩也存为 BF16（每参数 8 字节，而不是 16）
 calibration-gptq-int4 = 基座是 GPTQ Int4，不是 bitsandbytes NF4；我们按 NF4 估算，因为两者都是每个权重约 4 bit，外加少量按组存放的量化常数
@@ -418,7 +420,8 @@ rent-breaks-node = { $nodes ->
 share-tight = 偏紧：租整月之前，先在一周的租期里或按小时计费的平台上实测显存峰值
 memory-pick-tight = { $pick }；偏紧（占单卡可用显存的 { $share }）
 memory-pick-other = { $pick }；{ $stack } 上更便宜：{ $offer }
-vram-sold-as = 标称 { $value } GB（这里的 GB 实指 GiB）
+vram-of-rated-ecc = 标称 { $rated } GiB，开启 ECC 后可用 { $usable } GiB
+vram-of-rated = 标称 { $rated } GiB，可用 { $usable } GiB
 # A break-even range whose far end is past the whole week or month: that end never comes.
 break-even-range-over = 按小时价上限约为 { $low } GPU 小时；按小时价下限，用满租期全部 { $hours } 小时也达不到
 break-even-cell-over = 按小时价上限：{ $low }；按下限：用满也达不到

@@ -315,8 +315,9 @@ fn activation_formulas(
 }
 
 /// `+12%`, `−8%`.
+/// To a tenth of a percent: a count of runs "more than 10% under" can be checked against it.
 fn signed_percent(l: &Tracked<'_>, v: f64) -> String {
-    let p = l.percent(dec(v.abs()).round_dp(2));
+    let p = l.percent_frac(dec(v.abs()).round_dp(3), 1);
     if v < 0.0 {
         format!("−{p}")
     } else {

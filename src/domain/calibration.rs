@@ -63,7 +63,11 @@ pub fn summary(checks: &[Check]) -> Summary {
         median_abs,
         worst_under: checks.iter().map(|c| c.error).fold(0.0, f64::min),
         worst_over: checks.iter().map(|c| c.error).fold(0.0, f64::max),
-        under_tenth: checks.iter().filter(|c| c.error < -0.10).count(),
+        // As printed, to a tenth of a percent: a run that reads −10.0% is not counted.
+        under_tenth: checks
+            .iter()
+            .filter(|c| (c.error * 1000.0).round() < -100.0)
+            .count(),
     }
 }
 
@@ -90,8 +94,12 @@ mod tests {
         let odd = summary(&[at(0.1), at(-0.2), at(0.05)]);
         assert!((odd.median_abs - 0.1).abs() < 1e-12);
         assert_eq!(odd.under_tenth, 1);
-        // Exactly 10% under is not more than 10% under.
-        assert_eq!(summary(&[at(-0.10), at(-0.1001)]).under_tenth, 1);
+        // Counted as printed, to a tenth: exactly 10% under, or −10.04% (printed −10.0%), is not
+        // more than 10% under; −10.06% (printed −10.1%) is.
+        assert_eq!(
+            summary(&[at(-0.10), at(-0.1004), at(-0.1006)]).under_tenth,
+            1
+        );
     }
 
     /// The bands of ARITHMETIC.md §7.3 on the repo's calibration set.

@@ -70,14 +70,15 @@ pub enum Term {
     Monthly,
 }
 
-/// The cheapest run of weekly or monthly terms that covers `hours` of round-the-clock use.
+/// The cheapest run of weekly or monthly terms that covers `hours` of round-the-clock use and
+/// leaves `margin` of the run free (a share: setup, checkpoints, evaluation, a restart).
 pub fn covering_term(
     hours: f64,
-    weekly: Decimal,
-    monthly: Decimal,
+    (weekly, monthly): (Decimal, Decimal),
     hours_per_month: u32,
+    margin: f64,
 ) -> (Term, u32, Decimal) {
-    let count = |per: f64| (hours / per).ceil().max(1.0) as u32;
+    let count = |per: f64| (hours / (per * (1.0 - margin))).ceil().max(1.0) as u32;
     let weeks = count(168.0);
     let months = count(f64::from(hours_per_month));
     let by_week = weekly * Decimal::from(weeks);
@@ -206,8 +207,12 @@ pub fn choice_on(
     let t = &cat.training;
     let hours = |mfu| hours_on(cat, model, method, o, tokens, mfu);
     let hours_slow = hours(t.mfu_low);
-    let (term, term_count, cost) =
-        covering_term(hours_slow, o.weekly, o.monthly, cat.hours_per_month);
+    let (term, term_count, cost) = covering_term(
+        hours_slow,
+        (o.weekly, o.monthly),
+        cat.hours_per_month,
+        t.term_margin,
+    );
     Choice {
         offer: i,
         need: need_on(cat, model, method, o),
@@ -691,7 +696,8 @@ pub fn training_row(cat: &Catalog, offers: &[Offer], j: usize, offer: usize) -> 
     let tflops = tflops_of(cat, o.card);
     let hours = |mfu: f64| training_hours(k, model.params, tokens, tflops, o.count, mfu);
     let (fast, slow) = (hours(t.mfu_high), hours(t.mfu_low));
-    let cover = |h: f64| covering_term(h, o.weekly, o.monthly, cat.hours_per_month);
+    let cover =
+        |h: f64| covering_term(h, (o.weekly, o.monthly), cat.hours_per_month, t.term_margin);
     let (term, term_count, term_cost) = cover(slow);
     let (term_fast, _, _) = cover(fast);
     TrainingRow {
@@ -882,6 +888,15 @@ mod tests {
             (slow.term, slow.term_count, slow.cost),
             (Term::Weekly, 2, d("600"))
         );
+        // 160 h at the slow end fit a week, but not the 151.2 h its tenth's margin leaves.
+        cat.training.mfu_low = cat.training.mfu_ref * c.hours / 160.0;
+        assert_eq!(cat.training.term_margin, 0.1, "the fixture's margin");
+        let tight = choice_on(&cat, &offers, a100, (&model, &method), tokens);
+        assert!((tight.hours_slow - 160.0).abs() < 1e-6, "{tight:?}");
+        assert_eq!((tight.term, tight.term_count), (Term::Weekly, 2));
+        cat.training.term_margin = 0.0;
+        let bare = choice_on(&cat, &offers, a100, (&model, &method), tokens);
+        assert_eq!((bare.term, bare.term_count), (Term::Weekly, 1));
     }
 
     #[test]
@@ -1004,20 +1019,48 @@ mod tests {
 
     #[test]
     fn covering_term_takes_the_cheaper_of_weeks_and_months() {
+        let terms = (d("280"), d("990"));
         // 100 h: one week ($280) beats one month ($990).
         assert_eq!(
-            covering_term(100.0, d("280"), d("990"), 720),
+            covering_term(100.0, terms, 720, 0.0),
             (Term::Weekly, 1, d("280"))
         );
         // 600 h: four weeks ($1,120) lose to one month ($990).
         assert_eq!(
-            covering_term(600.0, d("280"), d("990"), 720),
+            covering_term(600.0, terms, 720, 0.0),
             (Term::Monthly, 1, d("990"))
         );
         // 800 h: five weeks ($1,400) beat two months ($1,980).
         assert_eq!(
-            covering_term(800.0, d("280"), d("990"), 720),
+            covering_term(800.0, terms, 720, 0.0),
             (Term::Weekly, 5, d("1400"))
+        );
+    }
+
+    #[test]
+    fn a_term_covers_a_job_only_within_what_its_margin_leaves() {
+        let terms = (d("280"), d("990"));
+        // A tenth of a week kept free leaves 151.2 h: 151 h fit in one week, 152 h take two.
+        assert_eq!(
+            covering_term(151.0, terms, 720, 0.1),
+            (Term::Weekly, 1, d("280"))
+        );
+        assert_eq!(
+            covering_term(152.0, terms, 720, 0.1),
+            (Term::Weekly, 2, d("560"))
+        );
+        // Without the margin 160 h is one week; with it, two.
+        assert_eq!(covering_term(160.0, terms, 720, 0.0).1, 1);
+        assert_eq!(covering_term(160.0, terms, 720, 0.1).1, 2);
+        // The margin is a share of every term: 5 weeks leave 756 h, so 800 h take 6 (or 2 months).
+        assert_eq!(
+            covering_term(800.0, terms, 720, 0.1),
+            (Term::Weekly, 6, d("1680"))
+        );
+        // 650 h fit in a month only without the margin (648 h left with it).
+        assert_eq!(
+            covering_term(650.0, (d("500"), d("990")), 720, 0.1),
+            (Term::Monthly, 2, d("1980"))
         );
     }
 

@@ -172,6 +172,10 @@ impl Site<'_> {
                 Arg::Str(self.cat.pick_vendor.map_or("", |v| v.stack()).into()),
             ),
             ("hours", Arg::Num(f64::from(self.cat.hours_per_month))),
+            (
+                "margin",
+                Arg::Str(l.percent(dec(self.cat.training.term_margin).round_dp(3))),
+            ),
         ];
         let note = l.t(key, &args).ok()?;
         if key != "table-fit-note" {
@@ -348,6 +352,10 @@ impl Site<'_> {
                             Arg::Str(l.percent_range(dec(t.mfu_low), dec(t.mfu_high))),
                         ),
                         ("hours", Arg::Num(f64::from(cat.hours_per_month))),
+                        (
+                            "margin",
+                            Arg::Str(l.percent(dec(t.term_margin).round_dp(3))),
+                        ),
                     ],
                 )
                 .ok(),
@@ -424,17 +432,34 @@ impl Site<'_> {
                 )
                 .unwrap_or_default(),
             )),
-            // On several cards, what they hold together (each its own activations and reserve).
-            Cell::text(gb(l, r.need.published_total_gb())).with_sub(Some(
-                l.t(
-                    "training-of-vram",
-                    &[(
-                        "vram",
-                        Arg::Str(gb1(l, (o.usable * f64::from(o.count)).gb())),
-                    )],
-                )
-                .unwrap_or_default(),
-            )),
+            // Per card, as in the fit table; on several cards, the total beside the card's usable.
+            {
+                let of = l
+                    .t(
+                        "fit-of-usable",
+                        &[("usable", Arg::Str(gb1(l, o.usable.gb())))],
+                    )
+                    .unwrap_or_default();
+                if o.count > 1 {
+                    let per_card = gb_tenth(l, r.need.per_card.ceil_tenth_gb());
+                    let all = l
+                        .t(
+                            "fit-all-cards",
+                            &[
+                                ("gb", Arg::Str(gb(l, r.need.published_total_gb()))),
+                                ("cards", Arg::Num(f64::from(o.count))),
+                            ],
+                        )
+                        .unwrap_or_default();
+                    Cell::text(
+                        l.t("fit-per-card", &[("gb", Arg::Str(per_card))])
+                            .unwrap_or_default(),
+                    )
+                    .with_sub(Some(format!("{of} · {all}")))
+                } else {
+                    Cell::text(gb(l, r.need.published_total_gb())).with_sub(Some(of))
+                }
+            },
             Cell::text(hours_tenths(l, r.hours_fast, r.hours_slow)).with_details(details),
             Cell::text(l.usd_range(r.cost_fast, r.cost_slow, 2)).with_sub(Some(
                 l.t(
@@ -520,7 +545,7 @@ impl Site<'_> {
         let mut rows = vec![spec_row(
             l,
             "spec-vram",
-            gib(l, u64::from(c.vram_gb)),
+            rated_gib(l, u64::from(c.vram_gb)),
             Some(l.s("spec-vram-marketed")),
         )];
         if let Some(u) = c.usable {
@@ -530,15 +555,21 @@ impl Site<'_> {
                 "nvidia-smi"
             };
             let mib = (u.gb() * 1e9 / 1_048_576.0).round() as i64;
+            let key = if c.ecc_on {
+                "spec-usable-source-ecc"
+            } else {
+                "spec-usable-source"
+            };
             rows.push(spec_row(
                 l,
                 "spec-usable",
                 gb1(l, u.gb()),
                 l.t(
-                    "spec-usable-source",
+                    key,
                     &[
                         ("mib", Arg::Str(l.int(mib))),
                         ("tool", Arg::Str(tool.into())),
+                        ("of", Arg::Str(sold_as(l, u, u64::from(c.vram_gb), false))),
                     ],
                 )
                 .ok(),
@@ -662,8 +693,14 @@ impl Site<'_> {
             .map(|o| {
                 vec![
                     Cell::header(self.offer_name(o, l)).with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(usable_text(l, o.usable * f64::from(o.count)))
-                        .with_sub(Some(sold_as(l, u64::from(o.vram_gb)))),
+                    Cell::text(usable_text(l, o.usable * f64::from(o.count))).with_sub(Some(
+                        sold_as(
+                            l,
+                            o.usable * f64::from(o.count),
+                            u64::from(o.vram_gb),
+                            c.ecc_on,
+                        ),
+                    )),
                     Cell::text(per_week(l, o.weekly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
                     Cell::text(per_month(l, o.monthly))

@@ -23,6 +23,10 @@ impl Bytes {
     pub fn get(self) -> f64 {
         self.0
     }
+    /// In GiB = 2³⁰ bytes, the unit vendors rate cards in.
+    pub fn gib(self) -> f64 {
+        self.0 / 1_073_741_824.0
+    }
     /// In GB = 10⁹ bytes, the unit the pages print.
     pub fn gb(self) -> f64 {
         self.0 / 1e9

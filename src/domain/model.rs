@@ -249,6 +249,8 @@ pub struct Training {
     /// The utilisation the pick rule weighs, inside the band.
     pub mfu_ref: f64,
     pub mfu_high: f64,
+    /// The share of a term left free; a term covers a job within the rest.
+    pub term_margin: f64,
     pub tokens_per_example: u32,
     pub k: Flops,
     pub jobs: Vec<TrainingJob>,

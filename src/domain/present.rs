@@ -30,7 +30,7 @@ pub const TABLES: [&str; 14] = [
 
 pub const CHARTS: [&str; 2] = ["memory", "break-even"];
 
-pub const ASSUMPTIONS: [&str; 15] = [
+pub const ASSUMPTIONS: [&str; 17] = [
     "seq-len",
     "batch",
     "lora-rank",
@@ -46,6 +46,8 @@ pub const ASSUMPTIONS: [&str; 15] = [
     "headroom",
     "tight",
     "two-weeks-hours",
+    "term-margin",
+    "week-usable-hours",
 ];
 
 /// The arguments of a shortcode that places one job's memory: the job, and the settings
@@ -155,20 +157,30 @@ impl Site<'_> {
                 );
                 vec![
                     Cell::header(job.unwrap_or_default()).with_sub(note),
-                    Cell::text(gb(l, f.need.published_total_gb()))
-                        .with_sub((o.count > 1).then(|| {
+                    // Per card, as every other memory figure; on several cards, the total
+                    // under it. To a tenth there, so per card × cards gives the total.
+                    if o.count > 1 {
+                        Cell::text(
                             l.t(
                                 "fit-per-card",
+                                &[("gb", Arg::Str(gb_tenth(l, f.need.per_card.ceil_tenth_gb())))],
+                            )
+                            .unwrap_or_default(),
+                        )
+                        .with_sub(
+                            l.t(
+                                "fit-all-cards",
                                 &[
-                                    // To a tenth on several cards, so per card × cards
-                                    // gives the total printed above it.
-                                    ("gb", Arg::Str(gb_tenth(l, f.need.per_card.ceil_tenth_gb()))),
+                                    ("gb", Arg::Str(gb(l, f.need.published_total_gb()))),
                                     ("cards", Arg::Num(f64::from(o.count))),
                                 ],
                             )
-                            .unwrap_or_default()
-                        }))
-                        .with_details(memory_terms(l, &f.need)),
+                            .ok(),
+                        )
+                    } else {
+                        Cell::text(gb(l, f.need.published_total_gb()))
+                    }
+                    .with_details(memory_terms(l, &f.need)),
                     self.fit_pick_cell(f, l),
                     Cell::text(l.percent(dec(f.share).round_dp(2))).with_sub(Some({
                         let of = l
@@ -396,8 +408,12 @@ impl Site<'_> {
                         }))
                         .with_actions(self.rent_terms(o, None, l)),
                     // The memory a job is compared with first; the size it is sold as below.
-                    Cell::text(usable_text(l, o.usable))
-                        .with_sub(Some(sold_as(l, u64::from(c.vram_gb)))),
+                    Cell::text(usable_text(l, o.usable)).with_sub(Some(sold_as(
+                        l,
+                        o.usable,
+                        u64::from(c.vram_gb),
+                        c.ecc_on,
+                    ))),
                     Cell::text(link_text(ic, l)).with_sub(Some(self.link_use(o.card, l))),
                     Cell::text(per_week(l, o.weekly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
@@ -703,8 +719,14 @@ impl Site<'_> {
                 });
                 vec![
                     Cell::header(self.offer_name(o, l)).with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(usable_text(l, o.usable * f64::from(o.count)))
-                        .with_sub(Some(sold_as(l, u64::from(o.vram_gb)))),
+                    Cell::text(usable_text(l, o.usable * f64::from(o.count))).with_sub(Some(
+                        sold_as(
+                            l,
+                            o.usable * f64::from(o.count),
+                            u64::from(o.vram_gb),
+                            self.cat.cards[o.card].ecc_on,
+                        ),
+                    )),
                     Cell::text(l.percent(o.discount)),
                     Cell::text(per_week(l, o.weekly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
@@ -1388,11 +1410,11 @@ fn sc_calibration(
     let item = a.str("item")?;
     a.finish(&["item"])?;
     let c = s.tables.calibration_summary;
-    // Errors as the calibration table prints them: whole percent, signed.
-    let pct = |e: f64| l.percent(dec(e.abs()).round_dp(2));
+    // Errors as the calibration table prints them: to a tenth of a percent.
+    let pct = |e: f64| l.percent_frac(dec(e.abs()).round_dp(3), 1);
     let out = match item.as_str() {
         "runs" => l.int(c.runs as i64),
-        "median" => l.percent(dec(c.median_abs).round_dp(3)),
+        "median" => l.percent_frac(dec(c.median_abs).round_dp(3), 1),
         "worst-under" => pct(c.worst_under),
         "worst-over" => pct(c.worst_over),
         "under-tenth" => l.int(c.under_tenth as i64),
@@ -1680,6 +1702,13 @@ fn sc_assumption(
             "headroom" => l.percent(cat.headroom),
             "tight" => l.percent(cat.tight_share),
             "two-weeks-hours" => l.int(i64::from(cat.market.window_hours)),
+            "term-margin" => l.percent(dec(cat.training.term_margin).round_dp(3)),
+            // The hours a week leaves a job after its margin (151.2 of 168).
+            "week-usable-hours" => l.number(
+                dec(f64::from(super::compute::HOURS_PER_WEEK) * (1.0 - cat.training.term_margin))
+                    .round_dp(1),
+                1,
+            ),
             other => {
                 return Err(unknown_item("assumption", other, ASSUMPTIONS));
             }

@@ -274,6 +274,9 @@ pub struct TrainingFile {
     /// Utilisation: the low end gives the long time, the high end the short one, the reference
     /// the figure the pick rule weighs.
     pub mfu: MfuRaw,
+    /// The share of every term a job leaves free (setup, checkpoints, evaluation, a restart):
+    /// a term covers a job that runs, at the slow end, within the rest of it.
+    pub term_margin: S<f64>,
     pub tokens_per_example: S<u32>,
     /// FLOPs per parameter per token, by what trains and whether activations are recomputed.
     pub flops_per_param_token: FlopsRaw,

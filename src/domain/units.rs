@@ -2,8 +2,10 @@
 //! texts of a card or a link. A leaf: it knows no `Site`.
 
 use rust_decimal::Decimal;
+use rust_decimal::prelude::FromPrimitive;
 
 use super::compute;
+use super::memory::Bytes;
 use super::schema::Sharding;
 use crate::i18n::{Arg, Tracked};
 use crate::view::{Cell, Column};
@@ -85,9 +87,30 @@ pub(super) fn mb(l: &Tracked<'_>, v: f64) -> String {
         .unwrap_or_default()
 }
 
-/// The memory a card is sold as, the vendor's figure (binary GB on most cards).
-pub(super) fn sold_as(l: &Tracked<'_>, v: u64) -> String {
-    l.t("vram-sold-as", &[("value", Arg::Str(l.int(v as i64)))])
+/// The usable memory in binary gigabytes against the size the card is sold as, which vendors
+/// give in GiB: `79.6 of 80 GiB rated`; with ECC on, which keeps part of it back, it says so.
+pub(super) fn sold_as(l: &Tracked<'_>, usable: Bytes, rated: u64, ecc_on: bool) -> String {
+    let gib = Decimal::from_f64(usable.gib())
+        .unwrap_or_default()
+        .round_dp(1);
+    let key = if ecc_on {
+        "vram-of-rated-ecc"
+    } else {
+        "vram-of-rated"
+    };
+    l.t(
+        key,
+        &[
+            ("usable", Arg::Str(l.number(gib, 1))),
+            ("rated", Arg::Str(l.int(rated as i64))),
+        ],
+    )
+    .unwrap_or_default()
+}
+
+/// A rated size in binary gigabytes, labelled so: `48 GiB`.
+pub(super) fn rated_gib(l: &Tracked<'_>, v: u64) -> String {
+    l.t("unit-gib-rated", &[("value", Arg::Str(l.int(v as i64)))])
         .unwrap_or_default()
 }
 

@@ -1292,57 +1292,20 @@ fn validate_training(
     let f = "training.yaml";
     let TrainingFile {
         mfu,
+        term_margin,
         tokens_per_example,
         flops_per_param_token,
         jobs,
     } = file;
-    let MfuRaw {
-        low,
-        reference,
-        high,
-    } = mfu;
-    let mfu_low = ck.range(
+    let (mfu_low, mfu_ref, mfu_high) = validate_mfu(ck, f, mfu);
+    let term_margin = ck.range(
         f,
-        &low,
-        0.01,
-        1.0,
-        "mfu.low",
-        "model-FLOPs utilisation, a share",
+        &term_margin,
+        0.0,
+        0.5,
+        "term_margin",
+        "the share of a term a job leaves free",
     );
-    let mfu_high = ck.range(
-        f,
-        &high,
-        0.01,
-        1.0,
-        "mfu.high",
-        "model-FLOPs utilisation, a share",
-    );
-    let mfu_ref = ck.range(
-        f,
-        &reference,
-        0.01,
-        1.0,
-        "mfu.reference",
-        "the utilisation the pick rule weighs, a share",
-    );
-    if mfu_ref < mfu_low || mfu_ref > mfu_high {
-        ck.error(
-            codes::DATA_INCONSISTENT,
-            f,
-            &reference,
-            format!("MFU reference {mfu_ref} lies outside the range {mfu_low}–{mfu_high}"),
-            "e.g. mfu: { low: 0.18, reference: 0.25, high: 0.35 }",
-        );
-    }
-    if mfu_low > mfu_high {
-        ck.error(
-            codes::DATA_INCONSISTENT,
-            f,
-            &low,
-            format!("MFU range {mfu_low}–{mfu_high} runs backwards"),
-            "e.g. mfu: { low: 0.18, reference: 0.25, high: 0.35 }",
-        );
-    }
     let tokens = ck.range(
         f,
         &tokens_per_example,
@@ -1391,10 +1354,63 @@ fn validate_training(
         mfu_low,
         mfu_ref,
         mfu_high,
+        term_margin,
         tokens_per_example: tokens,
         k: flops,
         jobs,
     }
+}
+
+/// The utilisation band: each end a share, the reference inside it.
+fn validate_mfu(ck: &mut Check<'_>, f: &str, mfu: MfuRaw) -> (f64, f64, f64) {
+    let MfuRaw {
+        low,
+        reference,
+        high,
+    } = mfu;
+    let mfu_low = ck.range(
+        f,
+        &low,
+        0.01,
+        1.0,
+        "mfu.low",
+        "model-FLOPs utilisation, a share",
+    );
+    let mfu_high = ck.range(
+        f,
+        &high,
+        0.01,
+        1.0,
+        "mfu.high",
+        "model-FLOPs utilisation, a share",
+    );
+    let mfu_ref = ck.range(
+        f,
+        &reference,
+        0.01,
+        1.0,
+        "mfu.reference",
+        "the utilisation the pick rule weighs, a share",
+    );
+    if mfu_ref < mfu_low || mfu_ref > mfu_high {
+        ck.error(
+            codes::DATA_INCONSISTENT,
+            f,
+            &reference,
+            format!("MFU reference {mfu_ref} lies outside the range {mfu_low}–{mfu_high}"),
+            "e.g. mfu: { low: 0.18, reference: 0.25, high: 0.35 }",
+        );
+    }
+    if mfu_low > mfu_high {
+        ck.error(
+            codes::DATA_INCONSISTENT,
+            f,
+            &low,
+            format!("MFU range {mfu_low}–{mfu_high} runs backwards"),
+            "e.g. mfu: { low: 0.18, reference: 0.25, high: 0.35 }",
+        );
+    }
+    (mfu_low, mfu_ref, mfu_high)
 }
 
 fn validate_jobs(
