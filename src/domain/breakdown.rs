@@ -60,13 +60,11 @@ impl Site<'_> {
         let a = &model.arch;
         let k = &cat.memory.constants;
         let job = cat.job_on(mem.cards);
-        let p = a.params();
         let n = f64::from(mem.cards);
         let num = |v: f64, frac: u32| {
             let d = dec(v).round_dp(frac).normalize();
             l.number(d, d.scale())
         };
-        let sci = |v: f64| scientific(l, v);
         let split = |text: String, on: bool| {
             if on && mem.cards > 1 {
                 format!("({text}) ÷ {}", mem.cards)
@@ -74,35 +72,7 @@ impl Site<'_> {
                 text
             }
         };
-        let other = p.embeddings + p.head + p.norms + p.bias;
-        let weights = match method.linear {
-            Precision::Bf16 => format!("{} × {} B", sci(p.total()), num(k.bf16_bytes, 0)),
-            Precision::Nf4 => format!(
-                "{} × {}/8 B + {} × {} B",
-                sci(p.linear),
-                num(k.nf4_bits + k.quant_constant_bits, 3),
-                sci(other),
-                num(k.bf16_bytes, 0)
-            ),
-        };
-        let trained = match method.trains {
-            Trains::Full => sci(p.total()),
-            Trains::Adapter => format!(
-                "{} × {} × {}",
-                job.lora_rank,
-                a.layers,
-                num(
-                    job.targets
-                        .iter()
-                        .map(|t| {
-                            let (i, o) = a.shape(t);
-                            i + o
-                        })
-                        .sum::<f64>(),
-                    0
-                )
-            ),
-        };
+        let (weights, trained) = weight_formulas(l, a, method, &job, k);
         let trainable = format!(
             "{trained} × ({} + {}) B",
             num(method.state_bytes, 0),
@@ -181,35 +151,7 @@ impl Site<'_> {
                         ],
                     )
                     .unwrap_or_default();
-                let settings = l
-                    .t(
-                        "calibration-settings",
-                        &[
-                            ("seq", Arg::Str(l.int(i64::from(r.job.seq_len)))),
-                            ("batch", Arg::Num(f64::from(r.job.batch))),
-                            ("cards", Arg::Num(f64::from(r.job.cards))),
-                            (
-                                "sharding",
-                                Arg::Str(
-                                    match r.job.sharding {
-                                        super::memory::Strategy::None => "DDP",
-                                        super::memory::Strategy::Zero2 => "ZeRO-2",
-                                        super::memory::Strategy::Zero3 => "ZeRO-3 / FSDP",
-                                    }
-                                    .into(),
-                                ),
-                            ),
-                            (
-                                "checkpointing",
-                                Arg::Str(l.s(if r.job.grad_checkpointing {
-                                    "calibration-on"
-                                } else {
-                                    "calibration-off"
-                                })),
-                            ),
-                        ],
-                    )
-                    .unwrap_or_default();
+                let settings = calibration_settings(l, r);
                 let measured = l.s(match r.measured {
                     super::model::Measured::Allocated => "calibration-allocated",
                     super::model::Measured::Reserved => "calibration-reserved",
@@ -379,4 +321,77 @@ fn optimizer_name(key: &str) -> &str {
         "adafactor" => "Adafactor",
         other => other,
     }
+}
+
+/// The resident weights' formula (by precision) and the trained parameters' count (all of
+/// them, or the adapters' rank × layers × the targets' summed shapes).
+fn weight_formulas(
+    l: &Tracked<'_>,
+    a: &super::memory::Arch,
+    method: &super::memory::Method,
+    job: &super::memory::Job,
+    k: &super::memory::Constants,
+) -> (String, String) {
+    let num = |v: f64, frac: u32| {
+        let d = dec(v).round_dp(frac).normalize();
+        l.number(d, d.scale())
+    };
+    let sci = |v: f64| scientific(l, v);
+    let p = a.params();
+    let other = p.embeddings + p.head + p.norms + p.bias;
+    let weights = match method.linear {
+        Precision::Bf16 => format!("{} × {} B", sci(p.total()), num(k.bf16_bytes, 0)),
+        Precision::Nf4 => format!(
+            "{} × {}/8 B + {} × {} B",
+            sci(p.linear),
+            num(k.nf4_bits + k.quant_constant_bits, 3),
+            sci(other),
+            num(k.bf16_bytes, 0)
+        ),
+    };
+    let targets: f64 = job
+        .targets
+        .iter()
+        .map(|t| {
+            let (i, o) = a.shape(t);
+            i + o
+        })
+        .sum();
+    let trained = match method.trains {
+        Trains::Full => sci(p.total()),
+        Trains::Adapter => format!("{} × {} × {}", job.lora_rank, a.layers, num(targets, 0)),
+    };
+    (weights, trained)
+}
+
+/// A calibration run's settings: sequence, batch, cards, sharding and checkpointing.
+fn calibration_settings(l: &Tracked<'_>, r: &super::model::Run) -> String {
+    l.t(
+        "calibration-settings",
+        &[
+            ("seq", Arg::Str(l.int(i64::from(r.job.seq_len)))),
+            ("batch", Arg::Num(f64::from(r.job.batch))),
+            ("cards", Arg::Num(f64::from(r.job.cards))),
+            (
+                "sharding",
+                Arg::Str(
+                    match r.job.sharding {
+                        super::memory::Strategy::None => "DDP",
+                        super::memory::Strategy::Zero2 => "ZeRO-2",
+                        super::memory::Strategy::Zero3 => "ZeRO-3 / FSDP",
+                    }
+                    .into(),
+                ),
+            ),
+            (
+                "checkpointing",
+                Arg::Str(l.s(if r.job.grad_checkpointing {
+                    "calibration-on"
+                } else {
+                    "calibration-off"
+                })),
+            ),
+        ],
+    )
+    .unwrap_or_default()
 }

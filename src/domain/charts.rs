@@ -346,6 +346,48 @@ fn nice_step(max: f64, ticks: f64) -> f64 {
         .unwrap_or(10.0 * mag)
 }
 
+/// The break-even chart's legend: the term's line and the hourly band.
+fn break_even_legend(
+    out: &mut String,
+    l: &Tracked<'_>,
+    (left, top): (f64, f64),
+    term_text: &str,
+    rate_text: &str,
+) {
+    let ly = top - 18.0;
+    line(out, left, ly, left + 24.0, ly, "term");
+    text(
+        out,
+        left + 30.0,
+        ly + 4.0,
+        "legend",
+        "start",
+        &l.t(
+            "chart-break-even-term",
+            &[("term", Arg::Str(term_text.to_owned()))],
+        )
+        .unwrap_or_default(),
+    );
+    let _ = write!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"24\" height=\"10\" class=\"band\"/>",
+        c(left + 330.0),
+        c(ly - 5.0)
+    );
+    text(
+        out,
+        left + 360.0,
+        ly + 4.0,
+        "legend",
+        "start",
+        &l.t(
+            "chart-break-even-hourly",
+            &[("rate", Arg::Str(rate_text.to_owned()))],
+        )
+        .unwrap_or_default(),
+    );
+}
+
 /// A month's cost against GPU-hours used: the flat term and the hourly band, crossing at the
 /// break-even.
 pub fn break_even(site: &Site<'_>, o: &Offer, l: &Tracked<'_>) -> Result<String, Error> {
@@ -428,33 +470,7 @@ pub fn break_even(site: &Site<'_>, o: &Offer, l: &Tracked<'_>) -> Result<String,
             );
         }
     }
-    // Legend.
-    let ly = top - 18.0;
-    line(&mut out, left, ly, left + 24.0, ly, "term");
-    text(
-        &mut out,
-        left + 30.0,
-        ly + 4.0,
-        "legend",
-        "start",
-        &l.t("chart-break-even-term", &[("term", Arg::Str(term_text))])
-            .unwrap_or_default(),
-    );
-    let _ = write!(
-        out,
-        "<rect x=\"{}\" y=\"{}\" width=\"24\" height=\"10\" class=\"band\"/>",
-        c(left + 330.0),
-        c(ly - 5.0)
-    );
-    text(
-        &mut out,
-        left + 360.0,
-        ly + 4.0,
-        "legend",
-        "start",
-        &l.t("chart-break-even-hourly", &[("rate", Arg::Str(rate_text))])
-            .unwrap_or_default(),
-    );
+    break_even_legend(&mut out, l, (left, top), &term_text, &rate_text);
     out.push_str("</g>");
     close(
         &mut out,

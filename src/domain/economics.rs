@@ -53,62 +53,7 @@ impl Site<'_> {
                     )),
                 ];
                 for cell in self.tables.memory.iter().filter(|c| c.model == mi) {
-                    let sub = match &cell.pick {
-                        Some(c) => {
-                            let pick = l
-                                .t(
-                                    if c.need.cards > 1 {
-                                        "memory-pick-per-card"
-                                    } else {
-                                        "memory-pick"
-                                    },
-                                    &[
-                                        (
-                                            "offer",
-                                            Arg::Str(
-                                                self.offer_name(&self.tables.offers[c.offer], l),
-                                            ),
-                                        ),
-                                        (
-                                            "gb",
-                                            Arg::Str(gb_tenth(l, c.need.per_card.ceil_tenth_gb())),
-                                        ),
-                                    ],
-                                )
-                                .unwrap_or_default();
-                            let o = &self.tables.offers[c.offer];
-                            let share = c.need.per_card.share_of(o.usable);
-                            if super::compute::is_tight(cat, share) {
-                                l.t(
-                                    "memory-pick-tight",
-                                    &[
-                                        ("pick", Arg::Str(pick.clone())),
-                                        ("share", Arg::Str(l.percent(dec(share).round_dp(2)))),
-                                    ],
-                                )
-                                .unwrap_or(pick)
-                            } else {
-                                pick
-                            }
-                        }
-                        None => l.s("memory-no-fit"),
-                    };
-                    // A cheaper offer on another stack, named beside the pick.
-                    let sub = match &cell.other {
-                        Some(c) => {
-                            let o = &self.tables.offers[c.offer];
-                            l.t(
-                                "memory-pick-other",
-                                &[
-                                    ("pick", Arg::Str(sub.clone())),
-                                    ("stack", Arg::Str(cat.cards[o.card].vendor.stack().into())),
-                                    ("offer", Arg::Str(self.offer_name(o, l))),
-                                ],
-                            )
-                            .unwrap_or(sub)
-                        }
-                        None => sub,
-                    };
+                    let sub = self.memory_pick_text(cell, l);
                     row.push(
                         Cell::text(gb(l, cell.need.published_total_gb()))
                             .with_details(memory_terms(l, &cell.need))
@@ -133,6 +78,63 @@ impl Site<'_> {
                 .collect(),
             rows,
             note: self.assumptions_note(l, "table-memory-note"),
+        }
+    }
+
+    /// Under a memory-table figure: the offer the rule picks for it (per card on several cards,
+    /// tight if so), or that none holds it, and a cheaper offer on another stack beside it.
+    fn memory_pick_text(&self, cell: &compute::MemoryCell, l: &Tracked<'_>) -> String {
+        let cat = self.cat;
+        let sub = match &cell.pick {
+            Some(c) => {
+                let pick = l
+                    .t(
+                        if c.need.cards > 1 {
+                            "memory-pick-per-card"
+                        } else {
+                            "memory-pick"
+                        },
+                        &[
+                            (
+                                "offer",
+                                Arg::Str(self.offer_name(&self.tables.offers[c.offer], l)),
+                            ),
+                            ("gb", Arg::Str(gb_tenth(l, c.need.per_card.ceil_tenth_gb()))),
+                        ],
+                    )
+                    .unwrap_or_default();
+                let o = &self.tables.offers[c.offer];
+                let share = c.need.per_card.share_of(o.usable);
+                if super::compute::is_tight(cat, share) {
+                    l.t(
+                        "memory-pick-tight",
+                        &[
+                            ("pick", Arg::Str(pick.clone())),
+                            ("share", Arg::Str(l.percent(dec(share).round_dp(2)))),
+                        ],
+                    )
+                    .unwrap_or(pick)
+                } else {
+                    pick
+                }
+            }
+            None => l.s("memory-no-fit"),
+        };
+        // A cheaper offer on another stack, named beside the pick.
+        match &cell.other {
+            Some(c) => {
+                let o = &self.tables.offers[c.offer];
+                l.t(
+                    "memory-pick-other",
+                    &[
+                        ("pick", Arg::Str(sub.clone())),
+                        ("stack", Arg::Str(cat.cards[o.card].vendor.stack().into())),
+                        ("offer", Arg::Str(self.offer_name(o, l))),
+                    ],
+                )
+                .unwrap_or(sub)
+            }
+            None => sub,
         }
     }
 
@@ -362,27 +364,20 @@ impl Site<'_> {
         }
     }
 
-    /// One row of the training table: the job, the offer, the memory, hours, cost and the term.
-    fn training_row_cells(&self, r: &compute::TrainingRow, l: &Tracked<'_>) -> Vec<Cell> {
+    /// The hours' breakdown of a training row: FLOPs per token × parameters, the FLOPs in all,
+    /// and the rate they run at.
+    fn training_details(
+        &self,
+        r: &compute::TrainingRow,
+        k: f64,
+        tflops: Decimal,
+        l: &Tracked<'_>,
+    ) -> Vec<String> {
         let cat = self.cat;
         let t = &cat.training;
         let job = &t.jobs[r.job];
         let o = &self.tables.offers[r.offer];
-        let c = &cat.cards[o.card];
-        let method = &cat.methods[job.method];
-        let k = compute::flops_per_param_token(t, method, job.checkpointing);
-        let tflops = c.bf16_tflops.as_ref().map_or(Decimal::ZERO, |s| s.value);
-        let job_sub = l
-            .t(
-                "training-job-size",
-                &[
-                    ("examples", Arg::Num(f64::from(job.examples))),
-                    ("epochs", Arg::Num(f64::from(job.epochs))),
-                    ("tokens", Arg::Str(millions(l, r.tokens))),
-                ],
-            )
-            .unwrap_or_default();
-        let details = vec![
+        vec![
             l.t(
                 "training-term-k",
                 &[
@@ -415,7 +410,30 @@ impl Site<'_> {
                 ],
             )
             .unwrap_or_default(),
-        ];
+        ]
+    }
+
+    /// One row of the training table: the job, the offer, the memory, hours, cost and the term.
+    fn training_row_cells(&self, r: &compute::TrainingRow, l: &Tracked<'_>) -> Vec<Cell> {
+        let cat = self.cat;
+        let t = &cat.training;
+        let job = &t.jobs[r.job];
+        let o = &self.tables.offers[r.offer];
+        let c = &cat.cards[o.card];
+        let method = &cat.methods[job.method];
+        let k = compute::flops_per_param_token(t, method, job.checkpointing);
+        let tflops = c.bf16_tflops.as_ref().map_or(Decimal::ZERO, |s| s.value);
+        let job_sub = l
+            .t(
+                "training-job-size",
+                &[
+                    ("examples", Arg::Num(f64::from(job.examples))),
+                    ("epochs", Arg::Num(f64::from(job.epochs))),
+                    ("tokens", Arg::Str(millions(l, r.tokens))),
+                ],
+            )
+            .unwrap_or_default();
+        let details = self.training_details(r, k, tflops, l);
         let term = match r.term {
             Term::Weekly => "term-weeks",
             Term::Monthly => "term-months",
@@ -433,33 +451,16 @@ impl Site<'_> {
                 .unwrap_or_default(),
             )),
             // Per card, as in the fit table; on several cards, the total beside the card's usable.
-            {
-                let of = l
-                    .t(
-                        "fit-of-usable",
-                        &[("usable", Arg::Str(gb1(l, o.usable.gb())))],
-                    )
-                    .unwrap_or_default();
-                if o.count > 1 {
-                    let per_card = gb_tenth(l, r.need.per_card.ceil_tenth_gb());
-                    let all = l
-                        .t(
-                            "fit-all-cards",
-                            &[
-                                ("gb", Arg::Str(gb(l, r.need.published_total_gb()))),
-                                ("cards", Arg::Num(f64::from(o.count))),
-                            ],
-                        )
-                        .unwrap_or_default();
-                    Cell::text(
-                        l.t("fit-per-card", &[("gb", Arg::Str(per_card))])
-                            .unwrap_or_default(),
-                    )
-                    .with_sub(Some(format!("{of} · {all}")))
-                } else {
-                    Cell::text(gb(l, r.need.published_total_gb())).with_sub(Some(of))
-                }
-            },
+            need_cell(
+                l,
+                &r.need,
+                o.count,
+                l.t(
+                    "fit-of-usable",
+                    &[("usable", Arg::Str(gb1(l, o.usable.gb())))],
+                )
+                .ok(),
+            ),
             Cell::text(hours_tenths(l, r.hours_fast, r.hours_slow)).with_details(details),
             Cell::text(l.usd_range(r.cost_fast, r.cost_slow, 2)).with_sub(Some(
                 l.t(
@@ -542,43 +543,7 @@ impl Site<'_> {
     pub(super) fn card_specs_table(&self, l: &Tracked<'_>, card: usize) -> TableView {
         let c = &self.cat.cards[card];
         let ic = &self.cat.interconnects[c.interconnect];
-        let mut rows = vec![spec_row(
-            l,
-            "spec-vram",
-            rated_gib(l, u64::from(c.vram_gb)),
-            Some(l.s("spec-vram-marketed")),
-        )];
-        if let Some(u) = c.usable {
-            let tool = if c.vendor == super::schema::Vendor::Amd {
-                "amd-smi"
-            } else {
-                "nvidia-smi"
-            };
-            let mib = (u.gb() * 1e9 / 1_048_576.0).round() as i64;
-            let key = if c.ecc_on {
-                "spec-usable-source-ecc"
-            } else {
-                "spec-usable-source"
-            };
-            rows.push(spec_row(
-                l,
-                "spec-usable",
-                gb1(l, u.gb()),
-                l.t(
-                    key,
-                    &[
-                        ("mib", Arg::Str(l.int(mib))),
-                        ("tool", Arg::Str(tool.into())),
-                        ("of", Arg::Str(sold_as(l, u, u64::from(c.vram_gb), false))),
-                    ],
-                )
-                .ok(),
-            ));
-        }
-        if let Some(m) = &c.memory {
-            let kind = memory_kind(l, m, (c.ecc, c.ecc_on));
-            rows.push(spec_row(l, "spec-memory", kind, None));
-        }
+        let mut rows = memory_rows(l, c);
         if let Some(bw) = c.bandwidth_tbs {
             rows.push(spec_row(l, "spec-bandwidth", memory_bandwidth(l, bw), None));
         }
@@ -737,6 +702,58 @@ impl Site<'_> {
         }
     }
 
+    /// Under a region's free count: the bundles' free whole nodes there, and whether a single
+    /// rental would break one up.
+    fn region_stock_note(
+        &self,
+        offers: &[&compute::Offer],
+        i: usize,
+        l: &Tracked<'_>,
+    ) -> Option<String> {
+        // A bundle is a whole node: how many of them are free here.
+        let nodes: Vec<String> = offers
+            .iter()
+            .filter(|o| o.count > 1)
+            .map(|o| {
+                l.t(
+                    "free-nodes",
+                    &[
+                        ("cards", Arg::Num(f64::from(o.count))),
+                        (
+                            "nodes",
+                            Arg::Num(f64::from(o.free.get(i).copied().unwrap_or(0))),
+                        ),
+                    ],
+                )
+                .unwrap_or_default()
+            })
+            .collect();
+        // Every free card here is in a free node: a single rental breaks one.
+        let broken = offers
+            .iter()
+            .find(|o| o.count == 1)
+            .and_then(|o| self.tables.node_broken_by(o, i))
+            .map(|b| {
+                l.t(
+                    "free-nodes-all",
+                    &[
+                        ("offer", Arg::Str(self.offer_name(b, l))),
+                        (
+                            "nodes",
+                            Arg::Num(f64::from(b.free.get(i).copied().unwrap_or(0))),
+                        ),
+                    ],
+                )
+                .unwrap_or_default()
+            });
+        match (nodes.is_empty(), broken) {
+            (true, None) => None,
+            (false, None) => Some(l.list(&nodes)),
+            (true, Some(w)) => Some(w),
+            (false, Some(w)) => Some(l.sentences(&l.list(&nodes), &w)),
+        }
+    }
+
     pub(super) fn card_availability_table(&self, l: &Tracked<'_>, card: usize) -> TableView {
         let c = &self.cat.cards[card];
         let free = c.free_now.clone().unwrap_or_default();
@@ -770,48 +787,7 @@ impl Site<'_> {
                         Some(a)
                     })
                 });
-                // A bundle is a whole node: how many of them are free here.
-                let nodes: Vec<String> = offers
-                    .iter()
-                    .filter(|o| o.count > 1)
-                    .map(|o| {
-                        l.t(
-                            "free-nodes",
-                            &[
-                                ("cards", Arg::Num(f64::from(o.count))),
-                                (
-                                    "nodes",
-                                    Arg::Num(f64::from(o.free.get(i).copied().unwrap_or(0))),
-                                ),
-                            ],
-                        )
-                        .unwrap_or_default()
-                    })
-                    .collect();
-                // Every free card here is in a free node: a single rental breaks one.
-                let broken = offers
-                    .iter()
-                    .find(|o| o.count == 1)
-                    .and_then(|o| self.tables.node_broken_by(o, i))
-                    .map(|b| {
-                        l.t(
-                            "free-nodes-all",
-                            &[
-                                ("offer", Arg::Str(self.offer_name(b, l))),
-                                (
-                                    "nodes",
-                                    Arg::Num(f64::from(b.free.get(i).copied().unwrap_or(0))),
-                                ),
-                            ],
-                        )
-                        .unwrap_or_default()
-                    });
-                let stock_note = match (nodes.is_empty(), broken) {
-                    (true, None) => None,
-                    (false, None) => Some(l.list(&nodes)),
-                    (true, Some(w)) => Some(w),
-                    (false, Some(w)) => Some(l.sentences(&l.list(&nodes), &w)),
-                };
+                let stock_note = self.region_stock_note(&offers, i, l);
                 vec![
                     Cell::header(r.code.clone()),
                     Cell::text(l.s(&format!("city-{}", r.city))),
@@ -867,4 +843,46 @@ fn host_rows(l: &Tracked<'_>, c: &Card) -> Vec<Vec<Cell>> {
         }
         None => Vec::new(),
     }
+}
+
+/// A card's memory rows: the rated size, the usable size and its source, the memory type.
+fn memory_rows(l: &Tracked<'_>, c: &Card) -> Vec<Vec<Cell>> {
+    let mut rows = vec![spec_row(
+        l,
+        "spec-vram",
+        rated_gib(l, u64::from(c.vram_gb)),
+        Some(l.s("spec-vram-marketed")),
+    )];
+    if let Some(u) = c.usable {
+        let tool = if c.vendor == super::schema::Vendor::Amd {
+            "amd-smi"
+        } else {
+            "nvidia-smi"
+        };
+        let mib = (u.gb() * 1e9 / 1_048_576.0).round() as i64;
+        let key = if c.ecc_on {
+            "spec-usable-source-ecc"
+        } else {
+            "spec-usable-source"
+        };
+        rows.push(spec_row(
+            l,
+            "spec-usable",
+            gb1(l, u.gb()),
+            l.t(
+                key,
+                &[
+                    ("mib", Arg::Str(l.int(mib))),
+                    ("tool", Arg::Str(tool.into())),
+                    ("of", Arg::Str(sold_as(l, u, u64::from(c.vram_gb), false))),
+                ],
+            )
+            .ok(),
+        ));
+    }
+    if let Some(m) = &c.memory {
+        let kind = memory_kind(l, m, (c.ecc, c.ecc_on));
+        rows.push(spec_row(l, "spec-memory", kind, None));
+    }
+    rows
 }

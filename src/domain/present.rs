@@ -158,29 +158,8 @@ impl Site<'_> {
                 vec![
                     Cell::header(job.unwrap_or_default()).with_sub(note),
                     // Per card, as every other memory figure; on several cards, the total
-                    // under it. To a tenth there, so per card × cards gives the total.
-                    if o.count > 1 {
-                        Cell::text(
-                            l.t(
-                                "fit-per-card",
-                                &[("gb", Arg::Str(gb_tenth(l, f.need.per_card.ceil_tenth_gb())))],
-                            )
-                            .unwrap_or_default(),
-                        )
-                        .with_sub(
-                            l.t(
-                                "fit-all-cards",
-                                &[
-                                    ("gb", Arg::Str(gb(l, f.need.published_total_gb()))),
-                                    ("cards", Arg::Num(f64::from(o.count))),
-                                ],
-                            )
-                            .ok(),
-                        )
-                    } else {
-                        Cell::text(gb(l, f.need.published_total_gb()))
-                    }
-                    .with_details(memory_terms(l, &f.need)),
+                    // under it.
+                    need_cell(l, &f.need, o.count, None).with_details(memory_terms(l, &f.need)),
                     self.fit_pick_cell(f, l),
                     Cell::text(l.percent(dec(f.share).round_dp(2))).with_sub(Some({
                         let of = l
@@ -459,6 +438,38 @@ impl Site<'_> {
             .ok()
     }
 
+    /// Under a link's sharding: the bundles we rent on it, and its cards we rent only singly.
+    fn link_rented_as(&self, i: usize, bundles: &[String], l: &Tracked<'_>) -> Option<String> {
+        let cat = self.cat;
+        // Cards of the link we rent, but never in a bundle: rented singly only.
+        let singles: Vec<String> = cat
+            .cards
+            .iter()
+            .enumerate()
+            .filter(|(ci, c)| {
+                c.interconnect == i
+                    && self.tables.offers.iter().any(|o| o.card == *ci)
+                    && !self.tables.bundles().any(|o| o.card == *ci)
+            })
+            .map(|(_, c)| c.name.clone())
+            .collect();
+        (!bundles.is_empty()).then(|| {
+            let bundles = Arg::Str(l.list(bundles));
+            if singles.is_empty() {
+                l.t("sharding-rented-as", &[("bundles", bundles)])
+            } else {
+                l.t(
+                    "sharding-rented-as-some",
+                    &[
+                        ("bundles", bundles),
+                        ("singles", Arg::Str(l.list(&singles))),
+                    ],
+                )
+            }
+            .unwrap_or_default()
+        })
+    }
+
     fn interconnect_table(&self, l: &Tracked<'_>) -> TableView {
         let cat = self.cat;
         let rows = cat
@@ -472,18 +483,7 @@ impl Site<'_> {
                     .filter(|c| c.interconnect == i)
                     .map(|c| c.name.clone())
                     .collect();
-                let sharding = match ic.sharding {
-                    Sharding::UpTo => l
-                        .t(
-                            "sharding-up-to",
-                            &[("n", Arg::Num(f64::from(ic.max_cards.unwrap_or(0))))],
-                        )
-                        .unwrap_or_default(),
-                    Sharding::EightWayOnly => l.s("sharding-eight-way-only"),
-                    Sharding::Pairs => l.s("sharding-pairs"),
-                    Sharding::DataParallelOnly => l.s("sharding-data-parallel-only"),
-                    Sharding::SingleCard => l.s("sharding-single-card"),
-                };
+                let sharding = sharding_text(ic, l);
                 // What a buyer can rent on this link: its cards' offers, single and bundled;
                 // a dash when we only describe the link's cards.
                 let offers: Vec<String> = self
@@ -524,33 +524,7 @@ impl Site<'_> {
                 } else {
                     l.list(&offers)
                 };
-                // Cards of the link we rent, but never in a bundle: rented singly only.
-                let singles: Vec<String> = cat
-                    .cards
-                    .iter()
-                    .enumerate()
-                    .filter(|(ci, c)| {
-                        c.interconnect == i
-                            && self.tables.offers.iter().any(|o| o.card == *ci)
-                            && !self.tables.bundles().any(|o| o.card == *ci)
-                    })
-                    .map(|(_, c)| c.name.clone())
-                    .collect();
-                let rented_as = (!bundles.is_empty()).then(|| {
-                    let bundles = Arg::Str(l.list(&bundles));
-                    if singles.is_empty() {
-                        l.t("sharding-rented-as", &[("bundles", bundles)])
-                    } else {
-                        l.t(
-                            "sharding-rented-as-some",
-                            &[
-                                ("bundles", bundles),
-                                ("singles", Arg::Str(l.list(&singles))),
-                            ],
-                        )
-                    }
-                    .unwrap_or_default()
-                });
+                let rented_as = self.link_rented_as(i, &bundles, l);
                 vec![
                     Cell::header(l.list(&names)).with_sub(ic.group_note.as_ref().map(|k| l.s(k))),
                     Cell::text(l.s(&format!("link-{}", ic.link))),
@@ -581,29 +555,7 @@ impl Site<'_> {
     fn storage_table(&self, l: &Tracked<'_>) -> TableView {
         let cat = self.cat;
         let s = &cat.storage;
-        // Included NVMe, grouped by size, largest first.
-        let mut sizes: Vec<Decimal> = cat.cards.iter().filter_map(|c| c.local_nvme_tb).collect();
-        sizes.sort_by(|a, b| b.cmp(a));
-        sizes.dedup();
-        let included: Vec<String> = sizes
-            .iter()
-            .map(|size| {
-                let names: Vec<String> = cat
-                    .cards
-                    .iter()
-                    .filter(|c| c.local_nvme_tb == Some(*size))
-                    .map(|c| c.name.clone())
-                    .collect();
-                l.t(
-                    "storage-size-cards",
-                    &[
-                        ("size", Arg::Str(tb(l, *size))),
-                        ("cards", Arg::Str(l.list(&names))),
-                    ],
-                )
-                .unwrap_or_default()
-            })
-            .collect();
+        let included = included_nvme(cat, l);
         let per_tb = |v: Decimal| {
             l.t(
                 "price-per-tb-month",
@@ -1103,6 +1055,49 @@ pub struct Shortcode {
 }
 
 /// The shortcode reference for `content/AUTHORING.md`: one row per shortcode, from the registry.
+/// What sharding a link allows, in words.
+fn sharding_text(ic: &super::model::Interconnect, l: &Tracked<'_>) -> String {
+    match ic.sharding {
+        Sharding::UpTo => l
+            .t(
+                "sharding-up-to",
+                &[("n", Arg::Num(f64::from(ic.max_cards.unwrap_or(0))))],
+            )
+            .unwrap_or_default(),
+        Sharding::EightWayOnly => l.s("sharding-eight-way-only"),
+        Sharding::Pairs => l.s("sharding-pairs"),
+        Sharding::DataParallelOnly => l.s("sharding-data-parallel-only"),
+        Sharding::SingleCard => l.s("sharding-single-card"),
+    }
+}
+
+/// The included local NVMe, one line per size, largest first, naming its cards.
+fn included_nvme(cat: &super::model::Catalog, l: &Tracked<'_>) -> Vec<String> {
+    // Included NVMe, grouped by size, largest first.
+    let mut sizes: Vec<Decimal> = cat.cards.iter().filter_map(|c| c.local_nvme_tb).collect();
+    sizes.sort_by(|a, b| b.cmp(a));
+    sizes.dedup();
+    sizes
+        .iter()
+        .map(|size| {
+            let names: Vec<String> = cat
+                .cards
+                .iter()
+                .filter(|c| c.local_nvme_tb == Some(*size))
+                .map(|c| c.name.clone())
+                .collect();
+            l.t(
+                "storage-size-cards",
+                &[
+                    ("size", Arg::Str(tb(l, *size))),
+                    ("cards", Arg::Str(l.list(&names))),
+                ],
+            )
+            .unwrap_or_default()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 pub fn shortcode_reference() -> String {
     let mut out =

@@ -5,7 +5,7 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::FromPrimitive;
 
 use super::compute;
-use super::memory::Bytes;
+use super::memory::{Bytes, Memory};
 use super::schema::Sharding;
 use crate::i18n::{Arg, Tracked};
 use crate::view::{Cell, Column};
@@ -409,6 +409,32 @@ pub(super) fn scientific(l: &Tracked<'_>, v: f64) -> String {
         .collect();
     let sign = if exp < 0 { "⁻" } else { "" };
     format!("{} × 10{sign}{digits}", l.number(dec(mantissa), 2))
+}
+
+/// A job's memory cell: one card's figure in whole GB; on several cards the per-card figure to a
+/// tenth (so per card × cards gives the total), with the total under it, after `of` if given.
+pub(super) fn need_cell(l: &Tracked<'_>, need: &Memory, cards: u32, of: Option<String>) -> Cell {
+    if cards < 2 {
+        return Cell::text(gb(l, need.published_total_gb())).with_sub(of);
+    }
+    let per_card = gb_tenth(l, need.per_card.ceil_tenth_gb());
+    let all = l
+        .t(
+            "fit-all-cards",
+            &[
+                ("gb", Arg::Str(gb(l, need.published_total_gb()))),
+                ("cards", Arg::Num(f64::from(cards))),
+            ],
+        )
+        .unwrap_or_default();
+    Cell::text(
+        l.t("fit-per-card", &[("gb", Arg::Str(per_card))])
+            .unwrap_or_default(),
+    )
+    .with_sub(Some(match of {
+        Some(of) => format!("{of} · {all}"),
+        None => all,
+    }))
 }
 
 #[cfg(test)]

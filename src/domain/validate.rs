@@ -756,6 +756,22 @@ fn validate_host(ck: &mut Check<'_>, f: &str, h: &super::schema::HostRaw) -> sup
     }
 }
 
+/// A card's dense BF16 TFLOPS, with its source.
+fn validate_tflops(ck: &mut Check<'_>, f: &str, s: SourcedRaw) -> Sourced {
+    let SourcedRaw { value, source } = s;
+    Sourced {
+        value: ck.range(
+            f,
+            &value,
+            Decimal::ONE,
+            Decimal::from(100_000),
+            "bf16_tflops.value",
+            "the card's dense BF16 throughput in TFLOPS",
+        ),
+        source,
+    }
+}
+
 fn validate_cards(
     ck: &mut Check<'_>,
     file: CardsFile,
@@ -802,20 +818,7 @@ fn validate_cards(
         let price = price.map(|p| validate_price(ck, &id.value, p));
         let free_now = free_now
             .map(|stock| validate_stock(ck, f, &id.value, &stock, regions.len(), region_index));
-        let bf16_tflops = bf16_tflops.map(|s| {
-            let SourcedRaw { value, source } = s;
-            Sourced {
-                value: ck.range(
-                    f,
-                    &value,
-                    Decimal::ONE,
-                    Decimal::from(100_000),
-                    "bf16_tflops.value",
-                    "the card's dense BF16 throughput in TFLOPS",
-                ),
-                source,
-            }
-        });
+        let bf16_tflops = bf16_tflops.map(|s| validate_tflops(ck, f, s));
         out.push(Card {
             id: id.value,
             name,

@@ -363,6 +363,30 @@ pub(super) fn validate_calibration(
     out
 }
 
+/// A run's source must be an https address.
+fn check_run_url(ck: &mut Check<'_>, f: &str, id: &str, url: &serde_saphyr::Spanned<String>) {
+    if !url.value.starts_with("https://") {
+        ck.error(
+            codes::DATA_OUT_OF_RANGE,
+            f,
+            url,
+            format!("run `{id}`: the source is not an https URL"),
+            "give the address of the page the measurement is printed on",
+        );
+    }
+}
+
+/// A GPTQ Int4 base on a method whose linear layers are not 4-bit.
+fn gptq_on_16_bits(ck: &mut Check<'_>, f: &str, id: &str, method: &Ref) {
+    ck.error(
+        codes::DATA_INCONSISTENT,
+        f,
+        method,
+        format!("run `{id}`: a GPTQ Int4 base belongs to a 4-bit method"),
+        "use `method: qlora` with `gptq_int4: true`, or drop `gptq_int4`",
+    );
+}
+
 /// One measured run of calibration.yaml.
 fn validate_run(
     ck: &mut Check<'_>,
@@ -397,15 +421,7 @@ fn validate_run(
         chunked_ce,
         gptq_int4,
     } = r;
-    if !url.value.starts_with("https://") {
-        ck.error(
-            codes::DATA_OUT_OF_RANGE,
-            f,
-            &url,
-            format!("run `{}`: the source is not an https URL", id.value),
-            "give the address of the page the measurement is printed on",
-        );
-    }
+    check_run_url(ck, f, &id.value, &url);
     let arch = validate_arch(ck, f, &format!("run `{}`", id.value), &arch);
     let targets = run_targets(ck, f, targets.as_ref());
     let cards = ck.range(f, &gpus, 1, 4096, "gpus", "cards in the run");
@@ -419,16 +435,7 @@ fn validate_run(
         state_bytes: 0.0,
     });
     if gptq_int4 && as_trained.linear != crate::domain::memory::Precision::Nf4 {
-        ck.error(
-            codes::DATA_INCONSISTENT,
-            f,
-            &method_ref,
-            format!(
-                "run `{}`: a GPTQ Int4 base belongs to a 4-bit method",
-                id.value
-            ),
-            "use `method: qlora` with `gptq_int4: true`, or drop `gptq_int4`",
-        );
+        gptq_on_16_bits(ck, f, &id.value, &method_ref);
     }
     let mut optimizer_bytes = optimizer(ck, f, &mm.optimizers, &opt);
     if pure_bf16 {
