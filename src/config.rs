@@ -274,6 +274,37 @@ fn parse_quotes(
         .ok()
 }
 
+/// A locale's `required` coverage is a percentage; each of its fallbacks another locale.
+fn check_required_and_fallback(
+    code: &Spanned<String>,
+    required: Option<&Spanned<f64>>,
+    fallback: &[Spanned<String>],
+    codes: &[String],
+    (at, errors): (&At<'_>, &mut Vec<Diagnostic>),
+) {
+    if let Some(r) = required
+        && !(0.0..=100.0).contains(&r.value)
+    {
+        errors.push(at.error(
+            r,
+            format!("locale `{}` requires a coverage outside 0–100%", code.value),
+            "`required: 95` asks for 95% of strings and pages translated and up to date",
+        ));
+    }
+    for f in fallback {
+        if f.value == code.value || !codes.contains(&f.value) {
+            errors.push(at.error(
+                f,
+                format!(
+                    "locale `{}` falls back to `{}`, which is not another locale of the site",
+                    code.value, f.value
+                ),
+                "a fallback names one of the other `locales` codes",
+            ));
+        }
+    }
+}
+
 /// The locales, the default one first, and the default locale's code; every code, fallback and
 /// coverage checked where it is written. No `locales`: the folders under `content/`, else `en`.
 fn resolve_locales(
@@ -321,27 +352,7 @@ fn resolve_locales(
                 "a locale code is a BCP 47 tag written in lowercase, as it appears in URLs: `en`, `uk`, `zh-hans`, `pt-br`",
             ));
         }
-        if let Some(r) = &required
-            && !(0.0..=100.0).contains(&r.value)
-        {
-            errors.push(at.error(
-                r,
-                format!("locale `{}` requires a coverage outside 0–100%", code.value),
-                "`required: 95` asks for 95% of strings and pages translated and up to date",
-            ));
-        }
-        for f in &fallback {
-            if f.value == code.value || !codes.contains(&f.value) {
-                errors.push(at.error(
-                    f,
-                    format!(
-                        "locale `{}` falls back to `{}`, which is not another locale of the site",
-                        code.value, f.value
-                    ),
-                    "a fallback names one of the other `locales` codes",
-                ));
-            }
-        }
+        check_required_and_fallback(&code, required.as_ref(), &fallback, &codes, (at, errors));
         let quotes = quotes.and_then(|q| parse_quotes(&code.value, &q, at, errors));
         locs.push(Locale {
             typography: typography(&code.value, locale_smart, quotes),

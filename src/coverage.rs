@@ -211,6 +211,23 @@ fn message_ids(files: &[&FtlFile]) -> BTreeMap<PathBuf, BTreeSet<String>> {
         .collect()
 }
 
+/// Per file, the message ids of `ids` that `other` lacks (files with none left out).
+fn absent_from(
+    ids: &BTreeMap<PathBuf, BTreeSet<String>>,
+    other: &BTreeSet<&String>,
+) -> BTreeMap<PathBuf, Vec<String>> {
+    ids.iter()
+        .filter_map(|(file, ids)| {
+            let m: Vec<String> = ids
+                .iter()
+                .filter(|id| !other.contains(id))
+                .cloned()
+                .collect();
+            (!m.is_empty()).then(|| (file.clone(), m))
+        })
+        .collect()
+}
+
 /// The coverage of every locale but the default one (the default is checked for plural gaps).
 pub fn report(config: &Config, pages: &[RawPage], ftl: &[FtlFile]) -> Report {
     let default = &config.default_locale;
@@ -239,26 +256,8 @@ pub fn report(config: &Config, pages: &[RawPage], ftl: &[FtlFile]) -> Report {
         let mut stale_pages = Vec::new();
         let mut orphan_pages = Vec::new();
         if !is_default {
-            for (file, ids) in &reference {
-                let m: Vec<String> = ids
-                    .iter()
-                    .filter(|id| !own_all.contains(id))
-                    .cloned()
-                    .collect();
-                if !m.is_empty() {
-                    missing_strings.insert(file.clone(), m);
-                }
-            }
-            for (file, ids) in &own {
-                let o: Vec<String> = ids
-                    .iter()
-                    .filter(|id| !reference_all.contains(id))
-                    .cloned()
-                    .collect();
-                if !o.is_empty() {
-                    obsolete_strings.insert(file.clone(), o);
-                }
-            }
+            missing_strings = absent_from(&reference, &own_all);
+            obsolete_strings = absent_from(&own, &reference_all);
             let translated: BTreeMap<&str, &RawPage> = pages
                 .iter()
                 .filter(|p| p.locale == locale.code)

@@ -27,21 +27,7 @@ pub fn run(args: &PublishArgs) -> ExitCode {
         Ok(r) => r,
         Err(d) => return fail(&[d]),
     };
-    let opts = publish::Options {
-        force: args.force,
-        dry_run: args.dry_run,
-        max_deletes: args.max_deletes,
-        grace_secs: u64::from(args.grace_days.unwrap_or(config.publish.grace_days)) * 86_400,
-        now: std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs()),
-        jobs: args.jobs.max(1),
-        base_url: config.base_url.clone(),
-        fail_after: fault("publish:"),
-        pause_after: fault("publish-pause:"),
-        lock_stale_secs: u64::from(args.lock_stale_minutes) * 60,
-        break_lock: args.break_lock,
-    };
+    let opts = options(args, &config);
     let bar = progress_bar();
     let show = |e: Event<'_>| match (&bar, e) {
         (Some(b), Event::Phase(p, n)) => {
@@ -115,6 +101,25 @@ pub fn run(args: &PublishArgs) -> ExitCode {
             }
             status
         }
+    }
+}
+
+/// The publish's options from the command line, the config's defaults and the clock.
+fn options(args: &PublishArgs, config: &Config) -> publish::Options {
+    publish::Options {
+        force: args.force,
+        dry_run: args.dry_run,
+        max_deletes: args.max_deletes,
+        grace_secs: u64::from(args.grace_days.unwrap_or(config.publish.grace_days)) * 86_400,
+        now: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs()),
+        jobs: args.jobs.max(1),
+        base_url: config.base_url.clone(),
+        fail_after: fault("publish:"),
+        pause_after: fault("publish-pause:"),
+        lock_stale_secs: u64::from(args.lock_stale_minutes) * 60,
+        break_lock: args.break_lock,
     }
 }
 

@@ -300,28 +300,7 @@ pub fn plan_with(
         .sort_by_key(|(f, _)| (phase_of(f), f.path.clone()));
     let current: BTreeSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
     // Keys hubgen wrote before and the build no longer has, with when they left it.
-    let mut gone: BTreeMap<String, Retired> = BTreeMap::new();
-    if let Some(m) = previous {
-        for r in &m.retired {
-            gone.insert(r.path.clone(), r.clone());
-        }
-        for f in &m.files {
-            gone.entry(f.path.clone()).or_insert(Retired {
-                path: f.path.clone(),
-                since: opts.now,
-                fingerprinted: f.fingerprinted,
-            });
-        }
-        // Written by a publish that stopped before its manifest: hubgen's, kept for the grace
-        // period (a page of that publish may be online and reference it), then deleted.
-        for k in &m.pending {
-            gone.entry(k.clone()).or_insert(Retired {
-                path: k.clone(),
-                since: opts.now,
-                fingerprinted: true,
-            });
-        }
-    }
+    let gone = gone_since(previous, opts.now);
     let mut retired = Vec::new();
     for (path, r) in gone {
         // The remote manifest is read from the bucket: a key that is not a plain relative path
@@ -349,6 +328,34 @@ pub fn plan_with(
         ..RemoteManifest::default()
     };
     p
+}
+
+/// What the last publish wrote or retired, each with when it left the build (`now` for those
+/// that leave it now); the caller drops those the build still has.
+fn gone_since(previous: Option<&RemoteManifest>, now: u64) -> BTreeMap<String, Retired> {
+    let mut gone: BTreeMap<String, Retired> = BTreeMap::new();
+    if let Some(m) = previous {
+        for r in &m.retired {
+            gone.insert(r.path.clone(), r.clone());
+        }
+        for f in &m.files {
+            gone.entry(f.path.clone()).or_insert(Retired {
+                path: f.path.clone(),
+                since: now,
+                fingerprinted: f.fingerprinted,
+            });
+        }
+        // Written by a publish that stopped before its manifest: hubgen's, kept for the grace
+        // period (a page of that publish may be online and reference it), then deleted.
+        for k in &m.pending {
+            gone.entry(k.clone()).or_insert(Retired {
+                path: k.clone(),
+                since: now,
+                fingerprinted: true,
+            });
+        }
+    }
+    gone
 }
 
 fn phase_of(f: &File) -> Phase {
