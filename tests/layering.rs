@@ -4,7 +4,7 @@
 //! does not reach into the writer; inside the domain, formatting helpers know no `Site`, and the
 //! lookups know no tables, charts, pages or shortcodes. The module graph (parsed with `syn`:
 //! every `use` form and every `crate::`/`super::` path) has no cycle, and no function is longer
-//! than 120 lines, whatever its qualifiers.
+//! than 100 lines, whatever its qualifiers.
 
 use std::path::{Path, PathBuf};
 
@@ -158,7 +158,7 @@ fn the_function_scan_counts_every_form_of_fn() {
 }
 
 #[test]
-fn no_function_is_longer_than_120_lines() {
+fn no_function_is_longer_than_100_lines() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     sources(&src, &mut files);
@@ -167,7 +167,7 @@ fn no_function_is_longer_than_120_lines() {
     for f in &files {
         for (line, len, head) in function_lengths(f) {
             seen += 1;
-            if len > 120 {
+            if len > 100 {
                 long.push(format!("{}:{line}: {len} lines: {head}", f.display()));
             }
         }
@@ -178,7 +178,7 @@ fn no_function_is_longer_than_120_lines() {
     );
     assert!(
         long.is_empty(),
-        "functions over 120 lines:\n{}",
+        "functions over 100 lines:\n{}",
         long.join("\n")
     );
 }

@@ -85,7 +85,7 @@ col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports. Below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which is given in GiB: most cards report a little less than rated, and a card with ECC on (marked so) about a sixteenth less, which ECC keeps. Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
+table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports. Below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which vendors write as GB but count in GiB: a card reports its rated size or a little less, and a card with ECC on (marked so) about a sixteenth less, which ECC keeps. Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
@@ -203,7 +203,7 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
 } × utilization { $mfu }
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours times the per-GPU-hour price of the rental, a week or a month, that covers them at the slow end with { $margin } of it to spare (a week’s price divided by 168 hours or a month’s by { $hours }, and by the cards) times the cards. Select a row’s hours to see their breakdown.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours as printed times the per-GPU-hour price, as printed, of the rental, a week or a month, that covers them at the slow end with { $margin } of it to spare (a week’s price divided by 168 hours or a month’s by { $hours }, and by the cards) times the cards. Select a row’s hours to see their breakdown.
 unit-million = { $value }M
 
 ## Jobs that fit a card
@@ -222,7 +222,7 @@ card-page-intro = The { $card } ({ $vram }) rents for { $weekly } a week or { $m
 card-page-specs = Specifications
 card-page-prices = Prices
 card-page-availability = Stock by region
-card-page-fit = Where we recommend it
+card-page-fit = In the fit table
 card-page-jobs = Jobs it fits
 card-page-break-even = Monthly or hourly
 card-page-training = Training time and cost
@@ -283,7 +283,7 @@ chart-break-even-axis-hours = GPU-hours used in a month
 chart-break-even-term = Monthly rental, { $term }
 chart-break-even-hourly = Hourly, { $rate }
 chart-break-even-caption = In the range of about { $hours } GPU-hours a month, the answer depends on your hourly rate: below the low end, paying by the hour for that month’s use is cheaper; above the high end, the month beats hourly. How a week compares with the hour is in the weekly column of the break-even table.
-table-card-prices-note = Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }, and by the number of cards. Memory is what the cards report, in GB of 10⁹ bytes; below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which is given in GiB.
+table-card-prices-note = Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }, and by the number of cards. Memory is what the cards report, in GB of 10⁹ bytes; below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which vendors write as GB but count in GiB.
 group-note-two-four-eight = 2-, 4- or 8-way
 
 ## Pages shown from another language
@@ -438,7 +438,7 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = { $value } usable
-spec-vram-marketed = the vendor’s rated capacity, in binary gigabytes (GiB, 2³⁰ bytes); jobs are compared with the usable memory below, in GB of 10⁹ bytes
+spec-vram-marketed = the vendor’s rated capacity, written GB on its datasheet but counted in binary gigabytes (GiB, 2³⁰ bytes); jobs are compared with the usable memory below, in GB of 10⁹ bytes
 spec-usable = Usable memory
 spec-usable-source = { $mib } MiB ({ $of }) as { $tool } reports it; every job is compared with this figure
 spec-usable-source-ecc = { $mib } MiB ({ $of }) as { $tool } reports it with ECC on, the default, which keeps about a sixteenth of the rated size; every job is compared with this figure
@@ -451,7 +451,7 @@ offer-as-bundle = { $offer } (rented together)
 offer-as-single = { $offer } (single card)
 offer-as-single-none = { $offer } (single card, none in stock)
 stock-none-short = none in stock at our last count
-unit-gib = { $value } GB
+unit-gib = { $value } GiB
 unit-gib-rated = { $value } GiB
 memory-pick-per-card = our pick: { $offer }, { $gb } per card
 calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes per parameter, not 16)
@@ -471,6 +471,7 @@ rent-breaks-node = { $nodes ->
 share-tight = tight: measure the peak on a short run before you pay for a month
 memory-pick-tight = { $pick }; tight ({ $share } of usable memory per card): measure the peak on a short run before you pay for a month
 memory-pick-other = { $pick }; cheaper on { $stack }: { $offer }
+memory-pick-other-tight = { $pick }; cheaper on { $stack }: { $offer }, tight ({ $share } of its usable memory)
 fit-card-nvme = { $card } ({ $size })
 vram-of-rated-ecc = { $usable } of { $rated } GiB rated, ECC on
 vram-of-rated = { $usable } of { $rated } GiB rated

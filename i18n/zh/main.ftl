@@ -85,7 +85,7 @@ col-vram = 显存
 col-interconnect = 卡间互联（硬件规格）
 col-free-now = 空闲
 spec-no-fp8 = 不支持 FP8
-table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面把同一数值换算成 GiB（2³⁰ 字节），与厂商的标称容量对照，标称容量本身就是按 GiB 给的。多数卡的可用显存比标称略少；开启 ECC 的卡（已注明）要少约十六分之一，这部分留给了 ECC。每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出目前有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可以看各区域的分布。
+table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面把同一数值换算成 GiB（2³⁰ 字节），与厂商的标称容量对照：厂商写作 GB，实际按 GiB 计。卡报告的可用显存等于标称或略少；开启 ECC 的卡（已注明）要少约十六分之一，这部分留给了 ECC。每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出目前有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可以看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## 互联
@@ -179,7 +179,7 @@ training-term-flops = 共 { $flops } FLOPs
 training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 硬件算力利用率（HFU）{ $mfu }
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
 training-at-rate = 每 GPU 小时 { $rate }
-table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 时长 × 所租租期的每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数；租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 作余量。展开时长可查看计算过程。
+table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 表中显示的时长 × 表中显示的所租租期每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数；租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 作余量。展开时长可查看计算过程。
 unit-million = { $scale ->
     [yi] { $yi } 亿
    *[wan] { $wan } 万
@@ -188,7 +188,7 @@ unit-million = { $scale ->
 ## 单卡装得下的任务
 table-jobs-caption = 单张 { $card } 装得下的微调任务
 col-share-of-card = 占单卡可用显存
-table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的 { $headroom }，即 { $limit }，就算装得下。这个上限按 MiB 读数精确计算，再四舍五入到 0.01 GB，所以和用 { $usable } 直接乘出的数略有出入。占比按 { $usable } 计算，超过 { $tight } 的标为“偏紧”。
+table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的 { $headroom }，即 { $limit }，就算装得下。这个上限按 MiB 读数精确计算，再四舍五入到 0.01 GB，所以和用 { $usable } 直接乘出的数略有出入。占比按精确的 MiB 读数计算（页面显示为 { $usable }），超过 { $tight } 的标为“偏紧”。
 
 ## 单卡页面
 gpus-title = 可租用的 GPU
@@ -201,7 +201,7 @@ card-page-intro = { $card } 显存{ $vram }，租金 { $weekly }/周、{ $monthl
 card-page-specs = 规格
 card-page-prices = 价格
 card-page-availability = 空闲情况
-card-page-fit = 推荐用途
+card-page-fit = 选卡表中的相关任务
 card-page-jobs = 装得下的任务
 card-page-break-even = 月租还是按小时租
 card-page-training = 训练时长与费用
@@ -262,7 +262,7 @@ chart-break-even-axis-hours = 每月使用的 GPU 小时数
 chart-break-even-term = 按月租，{ $term }
 chart-break-even-hourly = 按小时租，每小时 { $rate }
 chart-break-even-caption = 每月用量落在约 { $hours } GPU 小时之间时，哪种更便宜取决于你拿到的小时价：低于区间下限，按小时租更便宜；高于上限，月租更便宜。这张图只比较一个月；只需要几周的话，要比的是周租和按小时租，见盈亏平衡表的周租一列。
-table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏上面是卡报告的可用显存（GB = 10⁹ 字节），下面是换算成 GiB 的同一数值和按 GiB 给出的标称容量。
+table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏上面是卡报告的可用显存（GB = 10⁹ 字节），下面是换算成 GiB 的同一数值和标称容量（厂商写作 GB，实际按 GiB 计）。
 group-note-two-four-eight = 2、4 或 8 卡
 
 ## Pages shown from another language
@@ -271,8 +271,8 @@ fallback-original = 查看原文
 switcher-untranslated = 未翻译
 
 ## Rent actions of a bundle beside its card's own, and included NVMe by size
-rent-offer-week = 租一周：{ $offer }
-rent-offer-month = 租一个月：{ $offer }
+rent-offer-week = 租 { $offer } 一周
+rent-offer-month = 租 { $offer } 一个月
 storage-size-cards = { $size }：{ $cards }
 fmt-sentences = { $first }{ $second }
 fmt-sentence-end = {"。"}
@@ -281,8 +281,8 @@ fmt-aside = （{ $text }）
 # Open Graph locale (language_TERRITORY), for link previews.
 og-locale = zh_CN
 chart-memory-item = { $job }：{ $need }
-rent-offer-week-label = 租一周：{ $offer }，{ $region }
-rent-offer-month-label = 租一个月：{ $offer }，{ $region }
+rent-offer-week-label = 租 { $offer } 一周（{ $region }）
+rent-offer-month-label = 租 { $offer } 一个月（{ $region }）
 ## Ranges: $2.49–$3.49, 25%–50%
 fmt-usd-range = ${ $low }–${ $high }
 fmt-percent-range = { $low }%–{ $high }%
@@ -400,7 +400,7 @@ offer-as-bundle = { $offer }（多卡配置）
 offer-as-single = { $offer }（单卡）
 offer-as-single-none = { $offer }（单卡，暂无空闲）
 stock-none-short = 目前没有空闲
-unit-gib = 标称 { $value } GB
+unit-gib = 标称 { $value } GiB
 unit-gib-rated = { $value } GiB
 memory-pick-per-card = 选用：{ $offer }，每卡 { $gb }
 calibration-pure-bf16 = 纯 BF16：不保留 FP32 主权重，AdamW 的一阶矩、二阶矩也存为 BF16（每参数 8 字节，而不是 16）
@@ -420,6 +420,7 @@ rent-breaks-node = { $nodes ->
 share-tight = 偏紧：租整月之前，先在一周的租期里或按小时计费的平台上实测显存峰值
 memory-pick-tight = { $pick }；偏紧（占单卡可用显存的 { $share }）
 memory-pick-other = { $pick }；{ $stack } 上更便宜：{ $offer }
+memory-pick-other-tight = { $pick }；{ $stack } 上更便宜：{ $offer }，偏紧（占单卡可用显存的 { $share }）
 vram-of-rated-ecc = 标称 { $rated } GiB，开启 ECC 后可用 { $usable } GiB
 vram-of-rated = 标称 { $rated } GiB，可用 { $usable } GiB
 # A break-even range whose far end is past the whole week or month: that end never comes.

@@ -201,7 +201,7 @@ impl Site<'_> {
                         ("runs", Arg::Num(summary.runs as f64)),
                         (
                             "median",
-                            Arg::Str(l.percent(dec(summary.median_abs).round_dp(3))),
+                            Arg::Str(l.percent_frac(dec(summary.median_abs).round_dp(3), 1)),
                         ),
                         ("under", Arg::Str(signed_percent(l, summary.worst_under))),
                         ("over", Arg::Str(signed_percent(l, summary.worst_over))),

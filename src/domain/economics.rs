@@ -124,12 +124,20 @@ impl Site<'_> {
         match &cell.other {
             Some(c) => {
                 let o = &self.tables.offers[c.offer];
+                // Tight as the fit table marks it: the same share against the same line.
+                let share = c.need.per_card.share_of(o.usable);
+                let key = if super::compute::is_tight(cat, share) {
+                    "memory-pick-other-tight"
+                } else {
+                    "memory-pick-other"
+                };
                 l.t(
-                    "memory-pick-other",
+                    key,
                     &[
                         ("pick", Arg::Str(sub.clone())),
                         ("stack", Arg::Str(cat.cards[o.card].vendor.stack().into())),
                         ("offer", Arg::Str(self.offer_name(o, l))),
+                        ("share", Arg::Str(l.percent(dec(share).round_dp(2)))),
                     ],
                 )
                 .unwrap_or(sub)

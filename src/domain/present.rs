@@ -231,7 +231,7 @@ impl Site<'_> {
                 Some(w) => l.sentences(&why, &w),
                 None => why,
             }))
-            .with_actions(self.rent_terms(o, None, l))
+            .with_actions(self.rent_terms_named(o, l))
             .with_alt(f.other.as_ref().map(|c| self.fit_alt(c, l)))
     }
 
@@ -274,7 +274,7 @@ impl Site<'_> {
                 Some(w) => l.sentences(&why, &w),
                 None => why,
             }))
-            .with_actions(self.rent_terms(o, None, l))
+            .with_actions(self.rent_terms_named(o, l))
     }
 
     /// The Rent action of an offer for `term` (`week` or `month`) in `region`, or in the first
@@ -347,6 +347,31 @@ impl Site<'_> {
         ["week", "month"]
             .into_iter()
             .filter_map(move |term| self.rent(o, term, region, l))
+    }
+
+    /// The Rent actions of an offer named in their text (`Rent H100 SXM for a week in DFW-1`):
+    /// for a cell that offers more than one offer, such as a fit row's pick and the cheaper
+    /// offer beside it.
+    pub(super) fn rent_terms_named<'s>(
+        &'s self,
+        o: &'s super::compute::Offer,
+        l: &'s Tracked<'_>,
+    ) -> impl Iterator<Item = crate::view::Action> + 's {
+        let region = super::compute::Tables::rent_region(o);
+        ["week", "month"].into_iter().filter_map(move |term| {
+            let r = region?;
+            let mut a = self.rent(o, term, Some(r), l)?;
+            let args = [
+                ("offer", Arg::Str(self.offer_name(o, l))),
+                ("region", Arg::Str(self.cat.regions[r].code.clone())),
+            ];
+            a.text = l
+                .t(&format!("rent-offer-{term}-label"), &args)
+                .unwrap_or(a.text);
+            // The text names the offer and the region: it is the accessible name as it stands.
+            a.label = a.text.clone();
+            Some(a)
+        })
     }
 
     fn cards_table(&self, l: &Tracked<'_>) -> TableView {

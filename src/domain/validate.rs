@@ -997,6 +997,8 @@ fn validate_bundles(
             count,
             free_nodes,
         } = b;
+        // An unknown card is that one error: its stock is not checked against another card's.
+        let known = priced.at.contains_key(card.value.as_str());
         let card = priced.get(ck, &card);
         let n = ck.range(
             f,
@@ -1026,7 +1028,7 @@ fn validate_bundles(
             .map(|m| validate_stock(ck, f, &id.value, &m, regions.ids.len(), regions))
             .unwrap_or_else(|| vec![0; regions.ids.len()]);
         let free = cards[card].free_now.clone().unwrap_or_default();
-        for (ri, &k) in nodes.iter().enumerate() {
+        for (ri, &k) in nodes.iter().enumerate().filter(|_| known) {
             let have = free.get(ri).copied().unwrap_or(0);
             if k.saturating_mul(n) > have {
                 ck.error(

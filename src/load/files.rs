@@ -25,6 +25,45 @@ fn shown(root: &Path, p: &Path) -> PathBuf {
     p.strip_prefix(root).unwrap_or(p).to_path_buf()
 }
 
+/// A walk's error as a diagnostic: a symlink loop, a dangling link or a file that cannot be read.
+fn walk_error(root: &Path, err: &walkdir::Error) -> Diagnostic {
+    let path = err.path().map(|p| shown(root, p));
+    let d = if let Some(ancestor) = err.loop_ancestor() {
+        Diagnostic::error(
+            code::FILE_SYMLINK,
+            format!(
+                "symlink loop: this link leads back to {}",
+                shown(root, ancestor).display()
+            ),
+        )
+        .with_hint("remove the link or point it at a folder that is not above it")
+    } else if err
+        .path()
+        .and_then(|p| std::fs::symlink_metadata(p).ok())
+        .is_some_and(|m| m.file_type().is_symlink())
+    {
+        Diagnostic::error(
+            code::FILE_SYMLINK,
+            "symlink that cannot be followed: its target does not exist",
+        )
+        .with_hint("fix or remove the link")
+    } else {
+        Diagnostic::error(
+            code::FILE_READ,
+            format!(
+                "cannot read: {}",
+                err.io_error()
+                    .map_or_else(|| err.to_string(), ToString::to_string)
+            ),
+        )
+        .with_hint("check that the file exists and can be read")
+    };
+    match path {
+        Some(p) => d.in_file(p),
+        None => d,
+    }
+}
+
 /// Every file under `dir` for which `keep` holds, with the errors of the walk. A missing `dir`
 /// gives nothing.
 pub fn walk(
@@ -46,41 +85,7 @@ pub fn walk(
         let e = match entry {
             Ok(e) => e,
             Err(err) => {
-                let path = err.path().map(|p| shown(root, p));
-                let d = if let Some(ancestor) = err.loop_ancestor() {
-                    Diagnostic::error(
-                        code::FILE_SYMLINK,
-                        format!(
-                            "symlink loop: this link leads back to {}",
-                            shown(root, ancestor).display()
-                        ),
-                    )
-                    .with_hint("remove the link or point it at a folder that is not above it")
-                } else if err
-                    .path()
-                    .and_then(|p| std::fs::symlink_metadata(p).ok())
-                    .is_some_and(|m| m.file_type().is_symlink())
-                {
-                    Diagnostic::error(
-                        code::FILE_SYMLINK,
-                        "symlink that cannot be followed: its target does not exist",
-                    )
-                    .with_hint("fix or remove the link")
-                } else {
-                    Diagnostic::error(
-                        code::FILE_READ,
-                        format!(
-                            "cannot read: {}",
-                            err.io_error()
-                                .map_or_else(|| err.to_string(), ToString::to_string)
-                        ),
-                    )
-                    .with_hint("check that the file exists and can be read")
-                };
-                diags.push(match path {
-                    Some(p) => d.in_file(p),
-                    None => d,
-                });
+                diags.push(walk_error(root, &err));
                 continue;
             }
         };

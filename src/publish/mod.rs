@@ -383,24 +383,8 @@ pub fn publish(
     check_folder(out, &files)?;
     let meter = Meter::default();
     let fail = |f: Failure| remote_error(remote, &f);
-    // One publish at a time; a dry run changes nothing and takes no lock.
-    let lock = if opts.dry_run {
-        None
-    } else {
-        Some(lock::acquire(
-            remote,
-            opts.now,
-            opts.lock_stale_secs,
-            opts.break_lock,
-        )?)
-    };
-    meter.requests.fetch_add(
-        lock.as_ref().map_or(0, |l| l.requests + 2),
-        Ordering::Relaxed,
-    );
-    meter
-        .bytes
-        .fetch_add(lock.as_ref().map_or(0, |l| l.bytes), Ordering::Relaxed);
+    // Held to the end of the publish: dropping it releases the lock.
+    let _lock = take_lock(remote, opts, &meter)?;
     let listing = remote.list().map_err(fail)?;
     // The listing's pages and the manifest's GET.
     meter
@@ -464,12 +448,7 @@ pub fn publish(
         )?;
     }
     outcome.uploaded += upload_phases(out, remote, &plan, opts, &meter, progress)?;
-    let mut stored = std::mem::take(&mut *meter.stored.lock().unwrap_or_else(|e| e.into_inner()));
-    for f in &mut plan.manifest.files {
-        if let Some(s) = stored.remove(&f.path) {
-            f.stored = Some(s);
-        }
-    }
+    record_stored(&mut plan, &meter);
     write_manifest(remote, &plan, &view, previous.as_ref(), &meter)?;
     if !plan.deletes_refused {
         for key in &plan.deletes {
@@ -484,6 +463,43 @@ pub fn publish(
     outcome.bytes_sent = meter.bytes.load(Ordering::Relaxed);
     outcome.seconds = t.elapsed().as_secs_f64();
     Ok(outcome)
+}
+
+/// One publish at a time; a dry run changes nothing and takes no lock. The lock's requests
+/// (and its release's) are counted.
+fn take_lock<'r>(
+    remote: &'r dyn Remote,
+    opts: &Options,
+    meter: &Meter,
+) -> Result<Option<lock::Lock<'r>>, Error> {
+    let lock = if opts.dry_run {
+        None
+    } else {
+        Some(lock::acquire(
+            remote,
+            opts.now,
+            opts.lock_stale_secs,
+            opts.break_lock,
+        )?)
+    };
+    meter.requests.fetch_add(
+        lock.as_ref().map_or(0, |l| l.requests + 2),
+        Ordering::Relaxed,
+    );
+    meter
+        .bytes
+        .fetch_add(lock.as_ref().map_or(0, |l| l.bytes), Ordering::Relaxed);
+    Ok(lock)
+}
+
+/// The stored (compressed) forms the uploads recorded, into the manifest's rows.
+fn record_stored(plan: &mut Plan, meter: &Meter) {
+    let mut stored = std::mem::take(&mut *meter.stored.lock().unwrap_or_else(|e| e.into_inner()));
+    for f in &mut plan.manifest.files {
+        if let Some(s) = stored.remove(&f.path) {
+            f.stored = Some(s);
+        }
+    }
 }
 
 /// Uploads the plan phase by phase, each finished before the next; returns how many went up.
