@@ -1271,3 +1271,53 @@ fn a_market_range_may_be_one_price_and_its_window_a_whole_month_but_no_more() {
     );
     assert!(!stderr.contains("two market rates"), "{stderr}");
 }
+
+#[test]
+fn a_cards_usable_memory_and_its_prices_are_held_at_their_bounds() {
+    // 80 GiB is 81,920 MiB: usable memory may run from 85% of it (69,632) to 102.5% (83,968); a
+    // month may cost from one week's price to five weeks'.
+    let h100 = "price: { weekly_usd: 500, monthly_usd: 1800 }";
+    let cases: &[(&str, &str, Option<&str>)] = &[
+        ("usable_mib: 81559", "usable_mib: 69632", None),
+        ("usable_mib: 81559", "usable_mib: 83968", None),
+        (
+            "usable_mib: 81559",
+            "usable_mib: 69631",
+            Some("`usable_mib` is 69631, outside 69632..=83968"),
+        ),
+        (
+            "usable_mib: 81559",
+            "usable_mib: 83969",
+            Some("`usable_mib` is 83969, outside 69632..=83968"),
+        ),
+        (h100, "price: { weekly_usd: 500, monthly_usd: 500 }", None),
+        (h100, "price: { weekly_usd: 500, monthly_usd: 2500 }", None),
+        (
+            h100,
+            "price: { weekly_usd: 500, monthly_usd: 499.99 }",
+            Some("card `h100-sxm` costs less per month than per week"),
+        ),
+        (
+            h100,
+            "price: { weekly_usd: 500, monthly_usd: 2500.01 }",
+            Some("card `h100-sxm` costs more per month than five weeks"),
+        ),
+    ];
+    for (from, to, error) in cases {
+        let site = fixture_copy();
+        let root = site.path();
+        let path = root.join("data/cards.yaml");
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(text.contains(from), "{from}");
+        std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
+        let out = hubgen(root, &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        match error {
+            None => assert!(out.status.success(), "{to}: {stderr}"),
+            Some(e) => {
+                assert_eq!(out.status.code(), Some(1), "{to}: {stderr}");
+                assert!(stderr.contains(e), "{to}: {stderr}");
+            }
+        }
+    }
+}
