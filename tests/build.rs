@@ -1302,6 +1302,12 @@ fn a_cards_usable_memory_and_its_prices_are_held_at_their_bounds() {
             "price: { weekly_usd: 500, monthly_usd: 2500.01 }",
             Some("card `h100-sxm` costs more per month than five weeks"),
         ),
+        // A priced card's usable memory needs its source, even when the figure is there.
+        (
+            "    capacity_source: \"test fixture\"\n",
+            "",
+            Some("priced card `h100-sxm` has no `usable_mib` and `capacity_source`"),
+        ),
     ];
     for (from, to, error) in cases {
         let site = fixture_copy();
