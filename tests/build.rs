@@ -1327,3 +1327,37 @@ fn a_cards_usable_memory_and_its_prices_are_held_at_their_bounds() {
         }
     }
 }
+
+#[test]
+fn the_utilization_band_may_be_one_value_with_its_reference_at_either_end_but_not_run_backwards() {
+    let band = "mfu: { low: 0.25, reference: 0.25, high: 0.50 }";
+    let cases: &[(&str, Option<&str>)] = &[
+        ("mfu: { low: 0.25, reference: 0.50, high: 0.50 }", None),
+        ("mfu: { low: 0.50, reference: 0.50, high: 0.50 }", None),
+        (
+            "mfu: { low: 0.60, reference: 0.55, high: 0.50 }",
+            Some("MFU range 0.6–0.5 runs backwards"),
+        ),
+        (
+            "mfu: { low: 0.25, reference: 0.51, high: 0.50 }",
+            Some("MFU reference 0.51 lies outside the range 0.25–0.5"),
+        ),
+    ];
+    for (to, error) in cases {
+        let site = fixture_copy();
+        let root = site.path();
+        let path = root.join("data/training.yaml");
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(text.contains(band), "{band}");
+        std::fs::write(&path, text.replacen(band, to, 1)).expect("write");
+        let out = hubgen(root, &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        match error {
+            None => assert!(out.status.success(), "{to}: {stderr}"),
+            Some(e) => {
+                assert_eq!(out.status.code(), Some(1), "{to}: {stderr}");
+                assert!(stderr.contains(e), "{to}: {stderr}");
+            }
+        }
+    }
+}
