@@ -912,7 +912,7 @@ pub const SHORTCODES: &[Shortcode] = &[
     Shortcode {
         name: "card_limit",
         args: &["card", "mb?"],
-        doc: "the most a job may need on a card: the headroom share of its usable memory, in GB to 0.01 (with `mb=true` in whole MB), rounded down",
+        doc: "the most a job may need on a card: the headroom share of its usable memory, in GB to the nearest 0.01 (with `mb=true` in whole MB, rounded down)",
         run: sc_card_vram,
     },
     Shortcode {
