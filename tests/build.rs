@@ -1213,6 +1213,28 @@ fn the_service_terms_are_a_table_and_a_footer_link_and_check_names_the_unset_one
     );
 }
 
+/// Each case on a fresh copy of the fixture: `from` replaced by `to` in `data/{file}`, then a
+/// build that succeeds (`None`) or exits 1 with the message given.
+fn edit_and_build(file: &str, cases: &[(&str, &str, Option<&str>)]) {
+    for (from, to, error) in cases {
+        let site = fixture_copy();
+        let root = site.path();
+        let path = root.join("data").join(file);
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(text.contains(from), "{from}");
+        std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
+        let out = hubgen(root, &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        match error {
+            None => assert!(out.status.success(), "{to}: {stderr}"),
+            Some(e) => {
+                assert_eq!(out.status.code(), Some(1), "{to}: {stderr}");
+                assert!(stderr.contains(e), "{to}: {stderr}");
+            }
+        }
+    }
+}
+
 #[test]
 fn a_market_range_may_be_one_price_and_its_window_a_whole_month_but_no_more() {
     let h100 = "hourly_low_usd: 2.40, hourly_high_usd: 3.60";
@@ -1236,23 +1258,7 @@ fn a_market_range_may_be_one_price_and_its_window_a_whole_month_but_no_more() {
             Some("card `h100-sxm` has two market rates"),
         ),
     ];
-    for (from, to, error) in cases {
-        let site = fixture_copy();
-        let root = site.path();
-        let path = root.join("data/pricing.yaml");
-        let text = std::fs::read_to_string(&path).expect("read");
-        assert!(text.contains(from), "{from}");
-        std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
-        let out = hubgen(root, &[]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        match error {
-            None => assert!(out.status.success(), "{to}: {stderr}"),
-            Some(e) => {
-                assert_eq!(out.status.code(), Some(1), "{to}: {stderr}");
-                assert!(stderr.contains(e), "{to}: {stderr}");
-            }
-        }
-    }
+    edit_and_build("pricing.yaml", cases);
     // A rate for an unknown card is that error alone: not also a duplicate of the first card's.
     let site = fixture_copy();
     let root = site.path();
@@ -1309,23 +1315,7 @@ fn a_cards_usable_memory_and_its_prices_are_held_at_their_bounds() {
             Some("priced card `h100-sxm` has no `usable_mib` and `capacity_source`"),
         ),
     ];
-    for (from, to, error) in cases {
-        let site = fixture_copy();
-        let root = site.path();
-        let path = root.join("data/cards.yaml");
-        let text = std::fs::read_to_string(&path).expect("read");
-        assert!(text.contains(from), "{from}");
-        std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
-        let out = hubgen(root, &[]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        match error {
-            None => assert!(out.status.success(), "{to}: {stderr}"),
-            Some(e) => {
-                assert_eq!(out.status.code(), Some(1), "{to}: {stderr}");
-                assert!(stderr.contains(e), "{to}: {stderr}");
-            }
-        }
-    }
+    edit_and_build("cards.yaml", cases);
 }
 
 #[test]
@@ -1343,21 +1333,9 @@ fn the_utilization_band_may_be_one_value_with_its_reference_at_either_end_but_no
             Some("MFU reference 0.51 lies outside the range 0.25–0.5"),
         ),
     ];
-    for (to, error) in cases {
-        let site = fixture_copy();
-        let root = site.path();
-        let path = root.join("data/training.yaml");
-        let text = std::fs::read_to_string(&path).expect("read");
-        assert!(text.contains(band), "{band}");
-        std::fs::write(&path, text.replacen(band, to, 1)).expect("write");
-        let out = hubgen(root, &[]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        match error {
-            None => assert!(out.status.success(), "{to}: {stderr}"),
-            Some(e) => {
-                assert_eq!(out.status.code(), Some(1), "{to}: {stderr}");
-                assert!(stderr.contains(e), "{to}: {stderr}");
-            }
-        }
-    }
+    let cases: Vec<(&str, &str, Option<&str>)> = cases
+        .iter()
+        .map(|(to, error)| (band, *to, *error))
+        .collect();
+    edit_and_build("training.yaml", &cases);
 }
