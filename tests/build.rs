@@ -146,7 +146,8 @@ fn the_fixture_builds_in_three_locales_with_every_table_formatted_per_locale() {
     let qlora70 = row("llama2-70b", "qlora");
     assert_eq!(qlora70["offer"], "a100-sxm");
     assert_eq!(qlora70["rule"]["term"], "weekly");
-    assert_eq!(qlora70["rule"]["term_count"], 1);
+    assert_eq!(qlora70["rule"]["weeks"], 1);
+    assert_eq!(qlora70["rule"]["months"], 0);
     assert_eq!(qlora70["rule"]["cost_usd"], 300);
     assert!((qlora70["rule"]["hours"].as_f64().expect("hours") - 114.95).abs() < 0.5);
     assert!(qlora70["override_reason"].is_null());
@@ -1338,4 +1339,67 @@ fn the_utilization_band_may_be_one_value_with_its_reference_at_either_end_but_no
         .map(|(to, error)| (band, *to, *error))
         .collect();
     edit_and_build("training.yaml", &cases);
+}
+
+#[test]
+fn a_step_time_factor_multiplies_its_methods_hours_and_is_held_to_its_bounds() {
+    let hours = |root: &Path| -> Vec<(String, f64, f64)> {
+        let t: serde_json::Value =
+            serde_json::from_str(&read(root, "data/training.json")).expect("training.json");
+        t["rows"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .map(|r| {
+                (
+                    r["id"].as_str().expect("id").to_string(),
+                    r["hours_at_mfu_low"].as_f64().expect("hours"),
+                    r["step_time_factor"].as_f64().expect("factor"),
+                )
+            })
+            .collect()
+    };
+    let plain = fixture_copy();
+    build_ok(plain.path());
+    let slowed = fixture_copy();
+    let jobs = "jobs:\n";
+    edit(
+        slowed.path(),
+        "data/training.yaml",
+        jobs,
+        "step_time:\n  - { method: lora, factor: 2, source: \"test\" }\njobs:\n",
+    );
+    build_ok(slowed.path());
+    let (before, after) = (hours(plain.path()), hours(slowed.path()));
+    for ((id, h0, f0), (_, h1, f1)) in before.iter().zip(&after) {
+        let want = if id.contains("lora") { 2.0 } else { 1.0 };
+        assert_eq!((*f0, *f1), (1.0, want), "{id}");
+        assert!((h1 - h0 * want).abs() < 0.02, "{id}: {h0} h → {h1} h");
+    }
+    let step = |f: &str| format!("step_time:\n  - {{ method: {f}, source: \"test\" }}\njobs:\n");
+    let cases: &[(&str, &str, Option<&str>)] = &[
+        (jobs, &step("qlora, factor: 1"), None),
+        (jobs, &step("qlora, factor: 10"), None),
+        (
+            jobs,
+            &step("qlora, factor: 0.99"),
+            Some("`factor` is 0.99, outside 1..=10"),
+        ),
+        (
+            jobs,
+            &step("qlora, factor: 10.01"),
+            Some("`factor` is 10.01, outside 1..=10"),
+        ),
+        (
+            jobs,
+            &step("qlara, factor: 1.5"),
+            Some("unknown method `qlara`"),
+        ),
+        (
+            jobs,
+            "step_time:\n  - { method: qlora, factor: 1.5, source: a }\n  - { method: qlora, factor: 1.6, source: b }\njobs:\n",
+            Some("duplicate id `qlora`"),
+        ),
+    ];
+    edit_and_build("training.yaml", cases);
 }

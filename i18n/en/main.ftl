@@ -186,7 +186,7 @@ term-months = { $count ->
     [one] one month
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded to the nearest hour. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the card: on every card three weeks cost less than a month. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded to the nearest hour. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the card: on every card { $weeks } weekly rentals cost less than a month, and one more week costs more. Two weeks 24/7 is { $window } hours. Hourly ranges are our own illustration of typical on-demand prices, not quotes from any provider.
 
 ## Training table
 table-training-caption = How long a fine-tuning job takes, and what it costs
@@ -201,9 +201,10 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
     [one] { $cards } card
    *[other] { $cards } cards
 } × utilization { $mfu }
+training-term-step = × { $factor }: { $method }’s measured step time against its FLOPs
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours as printed times the per-GPU-hour price, as printed, of the rental, a week or a month, that covers them at the slow end with { $margin } of it to spare (a week’s price divided by 168 hours or a month’s by { $hours }, and by the cards) times the cards. Select a row’s hours to see their breakdown.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. QLoRA’s hours are then multiplied by { $qlora }: its step was measured that much slower than LoRA’s, because it dequantizes its 4-bit base as it goes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours as printed times the per-GPU-hour price, as printed, of the rental, a week or a month, that covers them at the slow end with { $margin } of it to spare (a week’s price divided by 168 hours or a month’s by { $hours }, and by the cards) times the cards. Select a row’s hours to see their breakdown.
 unit-million = { $value }M
 
 ## Jobs that fit a card
@@ -339,49 +340,13 @@ price-per-gpu-hour = { $price }/GPU-hr
 col-card-share = Memory used
 fit-of-usable = of { $usable } usable per card
 fit-tight = { $of }; tight: measure the peak on a short run before you pay for a month
-fit-rule = cheapest on { $stack } for our reference job: { $hours } h, { $cost } for { $term ->
-    [week] { $count ->
-        [one] one week
-       *[other] { $count } weeks
-    }
-   *[month] { $count ->
-        [one] one month
-       *[other] { $count } months
-    }
-}
-fit-rule-only = no { $first } offer holds this job; cheapest on { $stack } for our reference job: { $hours } h, { $cost } for { $term ->
-    [week] { $count ->
-        [one] one week
-       *[other] { $count } weeks
-    }
-   *[month] { $count ->
-        [one] one month
-       *[other] { $count } months
-    }
-}
+fit-rule = cheapest on { $stack } for our reference job: { $hours } h, { $cost } for { $run }
+fit-rule-only = no { $first } offer holds this job; cheapest on { $stack } for our reference job: { $hours } h, { $cost } for { $run }
 fit-other = Cheaper on { $stack }: { $offer }
-fit-other-why = { $hours } h, { $cost } for { $term ->
-    [week] { $count ->
-        [one] one week
-       *[other] { $count } weeks
-    }
-   *[month] { $count ->
-        [one] one month
-       *[other] { $count } months
-    }
-}; { $share } of { $usable } usable per card
-fit-other-tight = { $hours } h, { $cost } for { $term ->
-    [week] { $count ->
-        [one] one week
-       *[other] { $count } weeks
-    }
-   *[month] { $count ->
-        [one] one month
-       *[other] { $count } months
-    }
-}; { $share } of { $usable } usable per card (tight)
+fit-other-why = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per card
+fit-other-tight = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per card (tight)
 fit-override = our choice: { $reason }
-table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the cards and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Its hours are shown from the fast end, at { $high } of the card’s dense BF16 TFLOPS, to the slow end, at { $low }, and the price is for the whole weeks or months that cover the slow end and leave { $margin } of the term free for setup, checkpoints, evaluation and a restart.
+table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the cards and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Its hours are shown from the fast end, at { $high } of the card’s dense BF16 TFLOPS, to the slow end, at { $low }, and the price is for the cheapest run of whole months and weeks that covers the slow end and leaves { $margin } of the term free for setup, checkpoints, evaluation and a restart.
 table-fit-note-first = Most training code is written for { $first }, so the pick is the cheapest { $first } offer that qualifies; where an offer on another stack costs less, it is shown under the pick, with its own Rent links.
 table-fit-note-end = Totals are rounded up to the next whole GB, and per-card figures of multi-card jobs to the next 0.1 GB; percentages use the unrounded figure. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of cards. Select a figure to see its breakdown.
 table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of its usable memory.

@@ -165,7 +165,7 @@ col-window-hourly = 连续两周全天使用，按小时租
 col-window-weekly = 连续两周，按周租
 term-weeks = { $count } 周
 term-months = { $count } 个月
-table-break-even-note = 月租的盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按表中取整后的小时数、每月 { $hours } 小时计算。周租的盈亏平衡点是周租除以同样的小时价，取整到小时，一周共 168 小时。盈亏平衡点超出整个租期时，表中只给出按小时价上限算的数字，并注明按下限用满也达不到。如果按小时租的价格低于某个租期自身的每 GPU 小时价（月租一列和周租一列下方的折算价），这个租期即使全天使用，也比按小时租贵。周租还是月租，只看你需要这张卡多久：每张卡连租三周都比租一个月便宜。连续两周全天使用共 { $window } 小时。参考小时价区间是我们自己整理的示意值，不是任何一家平台的报价，也没有注明出处和日期。
+table-break-even-note = 月租的盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按表中取整后的小时数、每月 { $hours } 小时计算。周租的盈亏平衡点是周租除以同样的小时价，取整到小时，一周共 168 小时。盈亏平衡点超出整个租期时，表中只给出按小时价上限算的数字，并注明按下限用满也达不到。如果按小时租的价格低于某个租期自身的每 GPU 小时价（月租一列和周租一列下方的折算价），这个租期即使全天使用，也比按小时租贵。周租还是月租，只看你需要这张卡多久：每张卡连租 { $weeks } 周都比租一个月便宜，再多租一周就比月租贵。连续两周全天使用共 { $window } 小时。参考小时价区间是我们自己整理的示意值，不是任何一家平台的报价，也没有注明出处和日期。
 
 ## 训练表
 table-training-caption = 一次微调要跑多久、花多少钱
@@ -177,9 +177,10 @@ training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $to
 training-term-k = 每参数每 token { $k } FLOPs × { $params } × 10⁹ 个参数
 training-term-flops = 共 { $flops } FLOPs
 training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 硬件算力利用率（HFU）{ $mfu }
+training-term-step = × { $factor }：{ $method } 实测每步耗时相对其 FLOPs 的倍数
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
 training-at-rate = 每 GPU 小时 { $rate }
-table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 表中显示的时长 × 表中显示的所租租期每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数；租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 作余量。展开时长可查看计算过程。
+table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。QLoRA 的时长再乘以 { $qlora }：实测 QLoRA 每步比 LoRA 慢这么多，因为它要边算边把 4 bit 基座反量化。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 表中显示的时长 × 表中显示的所租租期每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数；租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 作余量。展开时长可查看计算过程。
 unit-million = { $scale ->
     [yi] { $yi } 亿
    *[wan] { $wan } 万
@@ -318,23 +319,11 @@ price-per-gpu-hour = { $price }/GPU 小时
 col-card-share = 占单卡可用显存
 fit-of-usable = 单卡可用 { $usable }
 fit-tight = { $of }；偏紧：租整月之前，先在一周的租期里或按小时计费的平台上实测显存峰值
-fit-rule = { $stack } 上跑完参考任务、在本站花钱最少的方案（见表注）：需 { $hours } 小时，{ $cost }（{ $count } { $term ->
-    [week] 周
-   *[month] 个月
-}）
-fit-rule-only = { $first } 上没有装得下这个任务的方案；这是 { $stack } 上跑完参考任务、在本站花钱最少的方案（见表注）：需 { $hours } 小时，{ $cost }（{ $count } { $term ->
-    [week] 周
-   *[month] 个月
-}）
+fit-rule = { $stack } 上跑完参考任务、在本站花钱最少的方案（见表注）：需 { $hours } 小时，{ $cost }（{ $run }）
+fit-rule-only = { $first } 上没有装得下这个任务的方案；这是 { $stack } 上跑完参考任务、在本站花钱最少的方案（见表注）：需 { $hours } 小时，{ $cost }（{ $run }）
 fit-other = { $stack } 上更便宜：{ $offer }
-fit-other-why = 需 { $hours } 小时，{ $cost }（{ $count } { $term ->
-    [week] 周
-   *[month] 个月
-}）；占单卡可用 { $usable } 的 { $share }
-fit-other-tight = 需 { $hours } 小时，{ $cost }（{ $count } { $term ->
-    [week] 周
-   *[month] 个月
-}）；占单卡可用 { $usable } 的 { $share }，偏紧
+fit-other-why = 需 { $hours } 小时，{ $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }
+fit-other-tight = 需 { $hours } 小时，{ $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }，偏紧
 fit-override = 我们的选择：{ $reason }
 table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另计 { $reserve } 的固定运行时预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。这条规则只比较本站的周租和月租；只跑几个小时的任务，按小时计费通常更便宜，请先对照“按月租还是按小时租”一页的盈亏平衡点。
 table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用配置是 { $first } 上最便宜的方案；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用链接。

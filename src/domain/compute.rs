@@ -70,24 +70,68 @@ pub enum Term {
     Monthly,
 }
 
-/// The cheapest run of weekly or monthly terms that covers `hours` of round-the-clock use and
-/// leaves `margin` of the run free (a share: setup, checkpoints, evaluation, a restart).
+/// A run of rentals bought back to back: whole months, then whole weeks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Run {
+    pub months: u32,
+    pub weeks: u32,
+    pub cost: Decimal,
+}
+
+impl Run {
+    /// The term whose per-GPU-hour prices the run: the month's if it holds one.
+    pub fn term(&self) -> Term {
+        if self.months > 0 {
+            Term::Monthly
+        } else {
+            Term::Weekly
+        }
+    }
+}
+
+/// The cheapest run of months and weeks that covers `hours` of round-the-clock use and leaves
+/// `margin` of every term free (a share: setup, checkpoints, evaluation, a restart): for each
+/// count of whole months up to the all-months run, the weeks that cover the rest; on a tie, the
+/// fewer months.
 pub fn covering_term(
     hours: f64,
     (weekly, monthly): (Decimal, Decimal),
     hours_per_month: u32,
     margin: f64,
-) -> (Term, u32, Decimal) {
-    let count = |per: f64| (hours / (per * (1.0 - margin))).ceil().max(1.0) as u32;
-    let weeks = count(168.0);
-    let months = count(f64::from(hours_per_month));
-    let by_week = weekly * Decimal::from(weeks);
-    let by_month = monthly * Decimal::from(months);
-    if by_week <= by_month {
-        (Term::Weekly, weeks, by_week)
-    } else {
-        (Term::Monthly, months, by_month)
-    }
+) -> Run {
+    let week = 168.0 * (1.0 - margin);
+    let month = f64::from(hours_per_month) * (1.0 - margin);
+    let all_months = (hours / month).ceil().max(1.0) as u32;
+    (0..=all_months)
+        .map(|months| {
+            let rest = (hours - f64::from(months) * month).max(0.0);
+            let weeks = (rest / week).ceil() as u32;
+            let weeks = if months == 0 { weeks.max(1) } else { weeks };
+            Run {
+                months,
+                weeks,
+                cost: monthly * Decimal::from(months) + weekly * Decimal::from(weeks),
+            }
+        })
+        .min_by_key(|r| (r.cost, r.months))
+        .expect("at least the all-months run")
+}
+
+/// The most weekly rentals that cost less than one month, if it is the same on every offer in
+/// stock (on every one, that many weeks cost less than the month and one more week does not).
+pub fn weeks_under_month(offers: &[Offer]) -> Option<u32> {
+    // data/ holds a month between one and five weeks' price; the bound keeps a zero week finite.
+    let under = |o: &Offer| {
+        (1..=10u32)
+            .take_while(|n| o.weekly * Decimal::from(*n) < o.monthly)
+            .count()
+    };
+    let mut counts = offers.iter().filter(|o| o.in_stock).map(under);
+    let first = counts.next()?;
+    counts
+        .all(|n| n == first)
+        .then(|| u32::try_from(first).ok())
+        .flatten()
 }
 
 /// Hours in a week: a weekly term's per-GPU-hour is its price over these.
@@ -164,7 +208,7 @@ pub struct Choice {
     /// The cheapest run of terms that covers the slow end's hours: the job is paid for even
     /// if it runs at the band's low utilization.
     pub term: Term,
-    pub term_count: u32,
+    pub run: Run,
     pub cost: Decimal,
 }
 
@@ -184,6 +228,7 @@ fn hours_on(
     );
     let tflops = tflops_of(cat, o.card);
     training_hours(k, model.params, tokens, tflops, o.count, mfu)
+        * cat.training.step_factor(&method.id)
 }
 
 fn tflops_of(cat: &Catalog, card: usize) -> f64 {
@@ -207,7 +252,7 @@ pub fn choice_on(
     let t = &cat.training;
     let hours = |mfu| hours_on(cat, model, method, o, tokens, mfu);
     let hours_slow = hours(t.mfu_low);
-    let (term, term_count, cost) = covering_term(
+    let run = covering_term(
         hours_slow,
         (o.weekly, o.monthly),
         cat.hours_per_month,
@@ -219,9 +264,9 @@ pub fn choice_on(
         hours_fast: hours(t.mfu_high),
         hours: hours(t.mfu_ref),
         hours_slow,
-        term,
-        term_count,
-        cost,
+        term: run.term(),
+        run,
+        cost: run.cost,
     }
 }
 
@@ -345,9 +390,10 @@ pub struct TrainingRow {
     /// Hours × the per-GPU-hour of the term that covers them × cards.
     pub cost_fast: Decimal,
     pub cost_slow: Decimal,
-    /// The cheapest weekly or monthly terms that cover the slow hours.
+    /// The cheapest run of months and weeks that covers the slow hours, and the term that
+    /// prices it per GPU-hour.
     pub term: Term,
-    pub term_count: u32,
+    pub run: Run,
     pub term_cost: Decimal,
     /// The Fluent key of a hand override's reason.
     pub override_reason: Option<String>,
@@ -694,12 +740,14 @@ pub fn training_row(cat: &Catalog, offers: &[Offer], j: usize, offer: usize) -> 
     let tokens = job_tokens(job);
     let k = flops_per_param_token(t, method, job.checkpointing);
     let tflops = tflops_of(cat, o.card);
-    let hours = |mfu: f64| training_hours(k, model.params, tokens, tflops, o.count, mfu);
+    let step = t.step_factor(&method.id);
+    let hours = |mfu: f64| training_hours(k, model.params, tokens, tflops, o.count, mfu) * step;
     let (fast, slow) = (hours(t.mfu_high), hours(t.mfu_low));
     let cover =
         |h: f64| covering_term(h, (o.weekly, o.monthly), cat.hours_per_month, t.term_margin);
-    let (term, term_count, term_cost) = cover(slow);
-    let (term_fast, _, _) = cover(fast);
+    let run = cover(slow);
+    let term = run.term();
+    let term_fast = cover(fast).term();
     TrainingRow {
         job: j,
         offer,
@@ -713,8 +761,8 @@ pub fn training_row(cat: &Catalog, offers: &[Offer], j: usize, offer: usize) -> 
         cost_fast: hourly_cost(tenth(fast), o.rate(term_fast), o.count),
         cost_slow: hourly_cost(tenth(slow), o.rate(term), o.count),
         term,
-        term_count,
-        term_cost,
+        run,
+        term_cost: run.cost,
         override_reason: None,
     }
 }
@@ -842,7 +890,7 @@ mod tests {
         assert!(offers[by_id(&offers, "rtx-4090")].holds(&need, cat.headroom_share()));
         let c = pick(&cat, &offers, (model, method), reference_tokens(&cat), None).expect("a pick");
         assert_eq!(offers[c.offer].id, "a100-sxm");
-        assert_eq!((c.term, c.term_count, c.cost), (Term::Weekly, 1, d("300")));
+        assert_eq!((c.term, c.run.weeks, c.cost), (Term::Weekly, 1, d("300")));
         // With the 4090 in stock, it wins: it finishes the same job in a week for $100.
         let mut stocked = offers.clone();
         let i = by_id(&stocked, "rtx-4090");
@@ -875,7 +923,7 @@ mod tests {
             c.hours_slow <= 168.0,
             "the fixture's job fits a week: {c:?}"
         );
-        assert_eq!((c.term, c.term_count), (Term::Weekly, 1));
+        assert_eq!((c.term, c.run.weeks), (Term::Weekly, 1));
         // Slow the low end until the job no longer fits a week there: the term grows with it,
         // though the reference hours have not moved.
         let model = model.clone();
@@ -885,7 +933,7 @@ mod tests {
         assert!((slow.hours - c.hours).abs() < 1e-9);
         assert!(slow.hours_slow > 168.0, "{slow:?}");
         assert_eq!(
-            (slow.term, slow.term_count, slow.cost),
+            (slow.term, slow.run.weeks, slow.cost),
             (Term::Weekly, 2, d("600"))
         );
         // 160 h at the slow end fit a week, but not the 151.2 h its tenth's margin leaves.
@@ -893,10 +941,10 @@ mod tests {
         assert_eq!(cat.training.term_margin, 0.1, "the fixture's margin");
         let tight = choice_on(&cat, &offers, a100, (&model, &method), tokens);
         assert!((tight.hours_slow - 160.0).abs() < 1e-6, "{tight:?}");
-        assert_eq!((tight.term, tight.term_count), (Term::Weekly, 2));
+        assert_eq!((tight.term, tight.run.weeks), (Term::Weekly, 2));
         cat.training.term_margin = 0.0;
         let bare = choice_on(&cat, &offers, a100, (&model, &method), tokens);
-        assert_eq!((bare.term, bare.term_count), (Term::Weekly, 1));
+        assert_eq!((bare.term, bare.run.weeks), (Term::Weekly, 1));
     }
 
     #[test]
@@ -1017,23 +1065,31 @@ mod tests {
         assert_eq!(a100.per_gpu_hour, d("1.39"));
     }
 
+    fn run(months: u32, weeks: u32, cost: &str) -> Run {
+        Run {
+            months,
+            weeks,
+            cost: d(cost),
+        }
+    }
+
     #[test]
-    fn covering_term_takes_the_cheaper_of_weeks_and_months() {
+    fn covering_term_takes_the_cheapest_run_of_months_and_weeks() {
         let terms = (d("280"), d("990"));
         // 100 h: one week ($280) beats one month ($990).
-        assert_eq!(
-            covering_term(100.0, terms, 720, 0.0),
-            (Term::Weekly, 1, d("280"))
-        );
+        assert_eq!(covering_term(100.0, terms, 720, 0.0), run(0, 1, "280"));
         // 600 h: four weeks ($1,120) lose to one month ($990).
+        assert_eq!(covering_term(600.0, terms, 720, 0.0), run(1, 0, "990"));
+        // 800 h: a month and a week ($1,270) beat five weeks ($1,400) and two months ($1,980).
+        assert_eq!(covering_term(800.0, terms, 720, 0.0), run(1, 1, "1270"));
+        assert_eq!(run(1, 1, "1270").term(), Term::Monthly);
+        assert_eq!(run(0, 5, "1400").term(), Term::Weekly);
+        // 2,000 h: two months and four weeks ($3,100) lose to three months ($2,970).
+        assert_eq!(covering_term(2000.0, terms, 720, 0.0), run(3, 0, "2970"));
+        // On a tie the fewer months: three weeks at $330 = one month at $990.
         assert_eq!(
-            covering_term(600.0, terms, 720, 0.0),
-            (Term::Monthly, 1, d("990"))
-        );
-        // 800 h: five weeks ($1,400) beat two months ($1,980).
-        assert_eq!(
-            covering_term(800.0, terms, 720, 0.0),
-            (Term::Weekly, 5, d("1400"))
+            covering_term(400.0, (d("330"), d("990")), 720, 0.0),
+            run(0, 3, "990")
         );
     }
 
@@ -1041,26 +1097,18 @@ mod tests {
     fn a_term_covers_a_job_only_within_what_its_margin_leaves() {
         let terms = (d("280"), d("990"));
         // A tenth of a week kept free leaves 151.2 h: 151 h fit in one week, 152 h take two.
-        assert_eq!(
-            covering_term(151.0, terms, 720, 0.1),
-            (Term::Weekly, 1, d("280"))
-        );
-        assert_eq!(
-            covering_term(152.0, terms, 720, 0.1),
-            (Term::Weekly, 2, d("560"))
-        );
+        assert_eq!(covering_term(151.0, terms, 720, 0.1), run(0, 1, "280"));
+        assert_eq!(covering_term(152.0, terms, 720, 0.1), run(0, 2, "560"));
         // Without the margin 160 h is one week; with it, two.
-        assert_eq!(covering_term(160.0, terms, 720, 0.0).1, 1);
-        assert_eq!(covering_term(160.0, terms, 720, 0.1).1, 2);
-        // The margin is a share of every term: 5 weeks leave 756 h, so 800 h take 6 (or 2 months).
-        assert_eq!(
-            covering_term(800.0, terms, 720, 0.1),
-            (Term::Weekly, 6, d("1680"))
-        );
-        // 650 h fit in a month only without the margin (648 h left with it).
+        assert_eq!(covering_term(160.0, terms, 720, 0.0).weeks, 1);
+        assert_eq!(covering_term(160.0, terms, 720, 0.1).weeks, 2);
+        // The margin is a share of every term: a month leaves 648 h, so 800 h take a month and
+        // two weeks ($1,550), not six weeks ($1,680) or two months ($1,980).
+        assert_eq!(covering_term(800.0, terms, 720, 0.1), run(1, 2, "1550"));
+        // 650 h fit in a month only without the margin (648 h left with it): a week more.
         assert_eq!(
             covering_term(650.0, (d("500"), d("990")), 720, 0.1),
-            (Term::Monthly, 2, d("1980"))
+            run(1, 1, "1490")
         );
     }
 

@@ -3,7 +3,7 @@
 
 use rust_decimal::Decimal;
 
-use super::compute::{self, Term};
+use super::compute;
 use super::model::Card;
 use super::schema::Sharding;
 use super::site::Site;
@@ -314,17 +314,25 @@ impl Site<'_> {
                 ],
             ),
             rows,
-            note: l
-                .t(
-                    "table-break-even-note",
-                    &[
-                        ("hours", Arg::Num(f64::from(month))),
-                        ("round", Arg::Str(l.number(cat.market.round_hours, 0))),
-                        ("window", Arg::Num(f64::from(cat.market.window_hours))),
-                    ],
-                )
-                .ok(),
+            note: self.break_even_note(l),
         }
+    }
+
+    /// The break-even table's note: its rounding, the month's hours, the two-week window and how
+    /// many weeks cost less than a month on every card.
+    fn break_even_note(&self, l: &Tracked<'_>) -> Option<String> {
+        let cat = self.cat;
+        let weeks = compute::weeks_under_month(&self.tables.offers).unwrap_or(0);
+        l.t(
+            "table-break-even-note",
+            &[
+                ("hours", Arg::Num(f64::from(cat.hours_per_month))),
+                ("round", Arg::Str(l.number(cat.market.round_hours, 0))),
+                ("window", Arg::Num(f64::from(cat.market.window_hours))),
+                ("weeks", Arg::Num(f64::from(weeks))),
+            ],
+        )
+        .ok()
     }
 
     pub(super) fn training_table(&self, l: &Tracked<'_>, card: Option<usize>) -> TableView {
@@ -366,6 +374,10 @@ impl Site<'_> {
                             "margin",
                             Arg::Str(l.percent(dec(t.term_margin).round_dp(3))),
                         ),
+                        (
+                            "qlora",
+                            Arg::Str(l.number(dec(t.step_factor("qlora")).round_dp(2), 2)),
+                        ),
                     ],
                 )
                 .ok(),
@@ -385,7 +397,7 @@ impl Site<'_> {
         let t = &cat.training;
         let job = &t.jobs[r.job];
         let o = &self.tables.offers[r.offer];
-        vec![
+        let mut lines = vec![
             l.t(
                 "training-term-k",
                 &[
@@ -418,7 +430,28 @@ impl Site<'_> {
                 ],
             )
             .unwrap_or_default(),
-        ]
+        ];
+        let method = &cat.methods[job.method];
+        let step = t.step_factor(&method.id);
+        if step != 1.0 {
+            lines.push(
+                l.t(
+                    "training-term-step",
+                    &[
+                        ("factor", Arg::Str(l.number(dec(step).round_dp(2), 2))),
+                        (
+                            "method",
+                            Arg::Str(
+                                l.t(&format!("method-{}", method.id), &[])
+                                    .unwrap_or_default(),
+                            ),
+                        ),
+                    ],
+                )
+                .unwrap_or_default(),
+            );
+        }
+        lines
     }
 
     /// One row of the training table: the job, the offer, the memory, hours, cost and the term.
@@ -442,10 +475,7 @@ impl Site<'_> {
             )
             .unwrap_or_default();
         let details = self.training_details(r, k, tflops, l);
-        let term = match r.term {
-            Term::Weekly => "term-weeks",
-            Term::Monthly => "term-months",
-        };
+
         vec![
             Cell::header(self.job_label(job.model, job.method, l)).with_sub(Some(job_sub)),
             Cell::text(self.offer_name(o, l)).with_sub(Some(
@@ -477,10 +507,7 @@ impl Site<'_> {
                 )
                 .unwrap_or_default(),
             )),
-            Cell::text(usd_whole(l, r.term_cost)).with_sub(Some(
-                l.t(term, &[("count", Arg::Num(f64::from(r.term_count)))])
-                    .unwrap_or_default(),
-            )),
+            Cell::text(usd_whole(l, r.term_cost)).with_sub(Some(run_text(l, &r.run))),
         ]
     }
 

@@ -43,7 +43,8 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                     "reference_tokens": super::compute::reference_tokens(cat),
                     "hours": round2(f.choice.hours),
                     "term": f.choice.term,
-                    "term_count": f.choice.term_count,
+                    "months": f.choice.run.months,
+                    "weeks": f.choice.run.weeks,
                     "cost_usd": num(f.choice.cost),
                 },
                 "override_reason": f.override_reason,
@@ -276,6 +277,7 @@ pub fn training(cat: &Catalog, t: &Tables) -> Value {
                 "bytes_total": r.need.total,
                 "tokens": r.tokens,
                 "flops": r.flops,
+                "step_time_factor": tr.step_factor(&cat.methods[j.method].id),
                 "hours_at_mfu_high": round2(r.hours_fast),
                 "hours_at_mfu_low": round2(r.hours_slow),
                 "hours_at_mfu_reference": round2(r.hours_ref),
@@ -283,7 +285,8 @@ pub fn training(cat: &Catalog, t: &Tables) -> Value {
                 "cost_usd_at_mfu_low": num(r.cost_slow),
                 "per_gpu_hour_usd": num(o.rate(r.term)),
                 "term": r.term,
-                "term_count": r.term_count,
+                "months": r.run.months,
+                "weeks": r.run.weeks,
                 "term_cost_usd": num(r.term_cost),
             })
         })
@@ -291,6 +294,10 @@ pub fn training(cat: &Catalog, t: &Tables) -> Value {
     json!({
         "mfu": { "low": tr.mfu_low, "reference": tr.mfu_ref, "high": tr.mfu_high },
         "tokens_per_example": tr.tokens_per_example,
+        "term_margin": tr.term_margin,
+        "step_time": tr.step_time.iter().map(|s| json!({
+            "method": s.method, "factor": s.factor, "source": s.source,
+        })).collect::<Vec<_>>(),
         "rows": rows,
     })
 }

@@ -253,7 +253,27 @@ pub struct Training {
     pub term_margin: f64,
     pub tokens_per_example: u32,
     pub k: Flops,
+    /// Measured step-time factors by method id (a method not listed: 1).
+    pub step_time: Vec<StepTime>,
     pub jobs: Vec<TrainingJob>,
+}
+
+impl Training {
+    /// How much slower than its FLOPs a method's step runs: 1 unless `data/` measures it.
+    pub fn step_factor(&self, method: &str) -> f64 {
+        self.step_time
+            .iter()
+            .find(|s| s.method == method)
+            .map_or(1.0, |s| s.factor)
+    }
+}
+
+/// A method's measured step time against its FLOP count.
+#[derive(Debug, Clone)]
+pub struct StepTime {
+    pub method: String,
+    pub factor: f64,
+    pub source: String,
 }
 
 #[derive(Debug, Clone)]

@@ -30,7 +30,7 @@ pub const TABLES: [&str; 14] = [
 
 pub const CHARTS: [&str; 2] = ["memory", "break-even"];
 
-pub const ASSUMPTIONS: [&str; 17] = [
+pub const ASSUMPTIONS: [&str; 19] = [
     "seq-len",
     "batch",
     "lora-rank",
@@ -48,6 +48,8 @@ pub const ASSUMPTIONS: [&str; 17] = [
     "two-weeks-hours",
     "term-margin",
     "week-usable-hours",
+    "qlora-step",
+    "weeks-under-month",
 ];
 
 /// The arguments of a shortcode that places one job's memory: the job, and the settings
@@ -246,11 +248,10 @@ impl Site<'_> {
             ),
             (
                 "hours",
-                Arg::Str(hours_range(l, c.hours_fast, c.hours_slow)),
+                Arg::Str(hours_tenths(l, c.hours_fast, c.hours_slow)),
             ),
             ("cost", Arg::Str(usd_whole(l, c.cost))),
-            ("count", Arg::Num(f64::from(c.term_count))),
-            ("term", Arg::Str(term_name(c.term).into())),
+            ("run", Arg::Str(run_text(l, &c.run))),
         ]
     }
 
@@ -1729,6 +1730,18 @@ fn sc_assumption(
                     .round_dp(1),
                 1,
             ),
+            // How much slower than its FLOPs QLoRA's step runs (1.56 measured).
+            "qlora-step" => l.number(dec(cat.training.step_factor("qlora")).round_dp(2), 2),
+            // The most weeks that cost less than a month, the same on every offer.
+            "weeks-under-month" => match super::compute::weeks_under_month(&s.tables.offers) {
+                Some(n) => l.int(i64::from(n)),
+                None => {
+                    return Err(Error::new(
+                        codes::DATA_INCONSISTENT,
+                        "the offers differ in how many weekly rentals cost less than a month, so no one number holds on every card; word the rule per card",
+                    ));
+                }
+            },
             other => {
                 return Err(unknown_item("assumption", other, ASSUMPTIONS));
             }

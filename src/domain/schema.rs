@@ -280,7 +280,21 @@ pub struct TrainingFile {
     pub tokens_per_example: S<u32>,
     /// FLOPs per parameter per token, by what trains and whether activations are recomputed.
     pub flops_per_param_token: FlopsRaw,
+    /// A method whose step runs slower than its FLOPs say (QLoRA's dequantisation): its hours
+    /// are multiplied by the measured factor.
+    #[serde(default)]
+    pub step_time: Vec<StepTimeRaw>,
     pub jobs: Vec<TrainingJobRaw>,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct StepTimeRaw {
+    pub method: Ref,
+    /// Time per step against the same job's FLOP count at the same utilisation.
+    pub factor: S<f64>,
+    /// Where the factor was measured.
+    pub source: String,
 }
 
 #[derive(Debug, Deserialize, Clone)]

@@ -16,19 +16,8 @@ pub fn usd_range(l: &Tracked<'_>, a: Decimal, b: Decimal) -> String {
     l.usd_range(a, b, frac)
 }
 
-/// A range of hours, both ends with the low end's precision (`5.4–10.8`, `12–24`), widened to
-/// hold the exact range: the low end rounded down, the high end up (168.3 h prints as 169, past
-/// a week).
-pub fn hours_range(l: &Tracked<'_>, a: f64, b: f64) -> String {
-    let frac = u32::from(a < 10.0);
-    let scale = 10f64.powi(frac as i32);
-    let low = dec((a * scale).floor() / scale);
-    let high = dec((b * scale).ceil() / scale);
-    l.range(l.number(low, frac), l.number(high, frac))
-}
-
 /// A range of hours to a tenth each (`15.6–30.3`), as the training table's costs are computed
-/// from them.
+/// from them; the fit table's picks print theirs the same way (168.3 h reads as past a week).
 pub fn hours_tenths(l: &Tracked<'_>, a: f64, b: f64) -> String {
     let t = |h: f64| l.number(dec(compute::tenth(h)).round_dp(1), 1);
     l.range(t(a), t(b))
@@ -204,12 +193,22 @@ pub(super) fn per_gpu_hour_text(l: &Tracked<'_>, v: Decimal) -> String {
         .unwrap_or_default()
 }
 
-/// The Fluent selector of a term: `week` or `month`.
-pub(super) fn term_name(t: compute::Term) -> &'static str {
-    match t {
-        compute::Term::Weekly => "week",
-        compute::Term::Monthly => "month",
-    }
+/// A run of rentals as a buyer reads it: "one month + one week", "2 weeks".
+pub(super) fn run_text(l: &Tracked<'_>, run: &compute::Run) -> String {
+    let part = |key: &str, n: u32| {
+        (n > 0).then(|| {
+            l.t(key, &[("count", Arg::Num(f64::from(n)))])
+                .unwrap_or_default()
+        })
+    };
+    [
+        part("term-months", run.months),
+        part("term-weeks", run.weeks),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" + ")
 }
 
 /// Memory bandwidth as datasheets write it: TB/s from 2 TB/s up (HBM cards: 3.35 TB/s), GB/s below

@@ -1300,9 +1300,11 @@ fn validate_training(
         term_margin,
         tokens_per_example,
         flops_per_param_token,
+        step_time,
         jobs,
     } = file;
     let (mfu_low, mfu_ref, mfu_high) = validate_mfu(ck, f, mfu);
+    let step_time = validate_step_time(ck, f, step_time, methods);
     let term_margin = ck.range(
         f,
         &term_margin,
@@ -1362,8 +1364,42 @@ fn validate_training(
         term_margin,
         tokens_per_example: tokens,
         k: flops,
+        step_time,
         jobs,
     }
+}
+
+/// Step-time factors: each of a known method, once, at least 1 (a factor under 1 would make a
+/// method faster than its FLOPs allow) and at most 10.
+fn validate_step_time(
+    ck: &mut Check<'_>,
+    f: &str,
+    rows: Vec<StepTimeRaw>,
+    methods: &Index,
+) -> Vec<StepTime> {
+    let _ = Index::new(ck, f, "step_time method", rows.iter().map(|r| &r.method));
+    rows.into_iter()
+        .map(|r| {
+            let StepTimeRaw {
+                method,
+                factor,
+                source,
+            } = r;
+            let _ = methods.get(ck, f, &method);
+            StepTime {
+                factor: ck.range(
+                    f,
+                    &factor,
+                    1.0,
+                    10.0,
+                    "factor",
+                    "a step's time against its FLOP count",
+                ),
+                method: method.value,
+                source,
+            }
+        })
+        .collect()
 }
 
 /// The utilisation band: each end a share, the reference inside it.
