@@ -1258,6 +1258,28 @@ fn a_market_range_may_be_one_price_and_its_window_a_whole_month_but_no_more() {
             "{ card: h100-sxm, hourly_low_usd: 1.25",
             Some("card `h100-sxm` has two market rates"),
         ),
+        // Busy shares: from 5% to the whole term, highest first, none twice.
+        ("busy_shares: [1, 0.5]", "busy_shares: [1, 0.05]", None),
+        (
+            "busy_shares: [1, 0.5]",
+            "busy_shares: [1.01, 0.5]",
+            Some("`busy_shares` is 1.01, outside 0.05..=1"),
+        ),
+        (
+            "busy_shares: [1, 0.5]",
+            "busy_shares: [1, 0.04]",
+            Some("`busy_shares` is 0.04, outside 0.05..=1"),
+        ),
+        (
+            "busy_shares: [1, 0.5]",
+            "busy_shares: [0.5, 0.5]",
+            Some("busy share 0.5 is not below the one before it"),
+        ),
+        (
+            "busy_shares: [1, 0.5]",
+            "busy_shares: [0.5, 1]",
+            Some("busy share 1 is not below the one before it"),
+        ),
     ];
     edit_and_build("pricing.yaml", cases);
     // A rate for an unknown card is that error alone: not also a duplicate of the first card's.

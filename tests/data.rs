@@ -504,6 +504,13 @@ fn one_price_changes_every_figure_that_depends_on_it_and_nothing_else() {
     assert_eq!(
         diffs,
         [
+            // the hourly rates its month must beat (busy all the time, half), and the bundle's
+            "data/break-even.json.rates_to_beat[2x-a100-sxm].month_rate_to_beat_usd[0]",
+            "data/break-even.json.rates_to_beat[2x-a100-sxm].month_rate_to_beat_usd[1]",
+            "data/break-even.json.rates_to_beat[2x-a100-sxm].monthly_usd",
+            "data/break-even.json.rates_to_beat[a100-sxm].month_rate_to_beat_usd[0]",
+            "data/break-even.json.rates_to_beat[a100-sxm].month_rate_to_beat_usd[1]",
+            "data/break-even.json.rates_to_beat[a100-sxm].monthly_usd",
             // its break-even hours and their share of a month
             "data/break-even.json.rows[a100-sxm].break_even_hours_high",
             "data/break-even.json.rows[a100-sxm].break_even_hours_low",

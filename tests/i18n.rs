@@ -431,7 +431,8 @@ fn no_english_string_from_data_is_left_in_a_page_of_another_locale() {
             }
         }
     }
-    assert!(ours.len() >= 10, "{ours:?}");
+    // The market rate's source, the step-time source and the four training jobs' sources at least.
+    assert!(ours.len() >= 6, "{ours:?}");
     let mut found = Vec::new();
     for l in ["uk", "zh", "ru"] {
         for (path, bytes) in common::tree(&root.join("public").join(l)) {

@@ -348,6 +348,46 @@ pub struct Fit {
     pub override_reason: Option<String>,
 }
 
+/// The hourly rate a term must beat: its price over the GPU-hours used in it (`hours` × the
+/// share of them the card is busy × the cards), to cents, half-up. Below this rate, hourly
+/// billing for the same use costs less.
+pub fn rate_to_beat(price: Decimal, hours: u32, busy: Decimal, cards: u32) -> Decimal {
+    (price / (Decimal::from(hours) * busy * Decimal::from(cards)))
+        .round_dp_with_strategy(2, HALF_UP)
+}
+
+/// One offer's week and month against hourly billing: the rate each must beat at each busy share.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Beat {
+    /// Index into `Tables::offers`.
+    pub offer: usize,
+    /// By `Market::busy_shares`, in order.
+    pub month: Vec<Decimal>,
+    pub week: Vec<Decimal>,
+}
+
+/// Every offer's rates to beat, in offer order.
+pub fn beats(cat: &Catalog, offers: &[Offer]) -> Vec<Beat> {
+    let shares = &cat.market.busy_shares;
+    offers
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let at = |price, hours| {
+                shares
+                    .iter()
+                    .map(|b| rate_to_beat(price, hours, *b, o.count))
+                    .collect()
+            };
+            Beat {
+                offer: i,
+                month: at(o.monthly, cat.hours_per_month),
+                week: at(o.weekly, HOURS_PER_WEEK),
+            }
+        })
+        .collect()
+}
+
 /// One card's terms against its market hourly range.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BreakEven {
@@ -440,6 +480,8 @@ pub struct Tables {
     pub fit: Vec<Fit>,
     pub memory: Vec<MemoryCell>,
     pub break_even: Vec<BreakEven>,
+    /// Every offer's rates to beat.
+    pub beat: Vec<Beat>,
     pub training: Vec<TrainingRow>,
     /// The model against every measured run, and the bands' figures over them: computed once,
     /// for the memory page's table, its shortcode and the export.
@@ -641,6 +683,7 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
     let calibration = super::calibration::check(cat);
     if violations.is_empty() {
         Ok(Tables {
+            beat: beats(cat, &offers),
             offers,
             fit,
             memory,
@@ -1110,6 +1153,55 @@ mod tests {
             covering_term(650.0, (d("500"), d("990")), 720, 0.1),
             run(1, 1, "1490")
         );
+    }
+
+    #[test]
+    fn the_rate_to_beat_is_the_price_over_the_gpu_hours_used() {
+        // A month of $990 busy all the time: its own $1.375 → $1.38 per GPU-hour; half the time $2.75.
+        assert_eq!(rate_to_beat(d("990"), 720, d("1"), 1), d("1.38"));
+        assert_eq!(rate_to_beat(d("990"), 720, d("0.5"), 1), d("2.75"));
+        // A week of $3,420 on 8 cards, busy half the week: 3420 / (168 × 0.5 × 8) = 5.089 → $5.09.
+        assert_eq!(rate_to_beat(d("3420"), 168, d("0.5"), 8), d("5.09"));
+    }
+
+    fn test_offer() -> Offer {
+        Offer {
+            r: OfferRef::Card(0),
+            id: "card".into(),
+            card: 0,
+            count: 1,
+            weekly: Decimal::ZERO,
+            monthly: Decimal::ZERO,
+            per_gpu_hour: Decimal::ZERO,
+            per_gpu_hour_week: Decimal::ZERO,
+            usable: Bytes::ZERO,
+            vram_gb: 0,
+            card_vram_gb: 0,
+            discount: Decimal::ZERO,
+            free: vec![1],
+            in_stock: true,
+            loose: vec![1],
+        }
+    }
+
+    #[test]
+    fn weeks_under_month_holds_only_when_every_offer_agrees() {
+        let offer = |weekly: &str, monthly: &str, in_stock: bool| Offer {
+            weekly: d(weekly),
+            monthly: d(monthly),
+            in_stock,
+            ..test_offer()
+        };
+        // 3 × $280 < $990 < 4 × $280 on both: 3.
+        let both = [offer("280", "990", true), offer("475", "1690", true)];
+        assert_eq!(weeks_under_month(&both), Some(3));
+        // $330 × 3 = $990 is not less than the month: 2 there, so no one number.
+        let split = [offer("280", "990", true), offer("330", "990", true)];
+        assert_eq!(weeks_under_month(&split), None);
+        // An offer out of stock does not count.
+        let out = [offer("280", "990", true), offer("330", "990", false)];
+        assert_eq!(weeks_under_month(&out), Some(3));
+        assert_eq!(weeks_under_month(&[]), None);
     }
 
     #[test]

@@ -318,6 +318,58 @@ impl Site<'_> {
         }
     }
 
+    /// Every offer's week and month against hourly billing: the hourly rate each must beat when
+    /// the card is busy for each of the market's busy shares of the term.
+    pub(super) fn beat_table(&self, l: &Tracked<'_>, card: Option<usize>) -> TableView {
+        let cat = self.cat;
+        let shares = &cat.market.busy_shares;
+        let header = |key: &str, share: &Decimal| crate::view::Column {
+            header: l
+                .t(key, &[("share", Arg::Str(l.percent(*share)))])
+                .unwrap_or_default(),
+            numeric: true,
+        };
+        let mut cols = columns(l, &[("col-gpu", false), ("col-monthly", true)]);
+        cols.extend(shares.iter().map(|s| header("col-beat-month", s)));
+        cols.extend(columns(l, &[("col-weekly", true)]));
+        cols.extend(shares.iter().map(|s| header("col-beat-week", s)));
+        let rates = |v: &[Decimal]| {
+            v.iter()
+                .map(|r| Cell::text(per_gpu_hour_text(l, *r)))
+                .collect::<Vec<_>>()
+        };
+        let rows = self
+            .tables
+            .beat
+            .iter()
+            .filter(|b| card.is_none_or(|c| self.tables.offers[b.offer].card == c))
+            .map(|b| {
+                let o = &self.tables.offers[b.offer];
+                let mut row = vec![
+                    Cell::header(self.offer_name(o, l))
+                        .with_sub((!o.in_stock).then(|| l.s("stock-none-short"))),
+                    Cell::text(per_month(l, o.monthly)),
+                ];
+                row.extend(rates(&b.month));
+                row.push(Cell::text(per_week(l, o.weekly)));
+                row.extend(rates(&b.week));
+                row
+            })
+            .collect();
+        TableView {
+            name: "hourly-beat".into(),
+            caption: l.s("table-beat-caption"),
+            columns: cols,
+            rows,
+            note: l
+                .t(
+                    "table-beat-note",
+                    &[("month", Arg::Num(f64::from(cat.hours_per_month)))],
+                )
+                .ok(),
+        }
+    }
+
     /// The break-even table's note: its rounding, the month's hours, the two-week window and how
     /// many weeks cost less than a month on every card.
     fn break_even_note(&self, l: &Tracked<'_>) -> Option<String> {

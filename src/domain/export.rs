@@ -245,8 +245,27 @@ pub fn break_even(cat: &Catalog, t: &Tables) -> Value {
             })
         })
         .collect();
+    // Every offer's hourly rate to beat, by busy share, for a month and a week.
+    let beat: Vec<Value> = t
+        .beat
+        .iter()
+        .map(|b| {
+            let o = &t.offers[b.offer];
+            let nums = |v: &[rust_decimal::Decimal]| v.iter().map(|d| num(*d)).collect::<Vec<_>>();
+            json!({
+                "offer": o.id,
+                "cards": o.count,
+                "monthly_usd": num(o.monthly),
+                "weekly_usd": num(o.weekly),
+                "month_rate_to_beat_usd": nums(&b.month),
+                "week_rate_to_beat_usd": nums(&b.week),
+            })
+        })
+        .collect();
     json!({
         "hours_per_month": cat.hours_per_month,
+        "busy_shares": cat.market.busy_shares.iter().map(|d| num(*d)).collect::<Vec<_>>(),
+        "rates_to_beat": beat,
         "round_hours": num(cat.market.round_hours),
         "window_hours": cat.market.window_hours,
         "rows": rows,

@@ -225,6 +225,8 @@ pub struct Market {
     pub window_hours: u32,
     /// In data order; at most one per card.
     pub rates: Vec<MarketRate>,
+    /// The shares of a term the card is busy at which the rate to beat is shown, highest first.
+    pub busy_shares: Vec<Decimal>,
 }
 
 impl Market {

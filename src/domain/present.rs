@@ -11,7 +11,7 @@ use crate::i18n::{Arg, Tracked};
 use crate::shortcode::{Args, Call, Error, Output};
 use crate::view::{Cell, TableView};
 
-pub const TABLES: [&str; 14] = [
+pub const TABLES: [&str; 15] = [
     "fit",
     "calibration",
     "cards",
@@ -20,6 +20,7 @@ pub const TABLES: [&str; 14] = [
     "bundles",
     "memory",
     "break-even",
+    "hourly-beat",
     "training",
     "jobs",
     "card-specs",
@@ -105,6 +106,7 @@ impl Site<'_> {
             "bundles" => Ok(self.bundles_table(l)),
             "memory" => Ok(self.memory_table(l)),
             "break-even" => Ok(self.break_even_table(l, card)),
+            "hourly-beat" => Ok(self.beat_table(l, card)),
             "training" => Ok(self.training_table(l, card)),
             "jobs" => Ok(self.jobs_table(l, self.card_required(card, name)?)),
             "card-specs" => Ok(self.card_specs_table(l, self.card_required(card, name)?)),
@@ -787,7 +789,7 @@ pub const SHORTCODES: &[Shortcode] = &[
     Shortcode {
         name: "table",
         args: &["name", "card?"],
-        doc: "a computed table, by `name` (fit, cards, interconnect, storage, service-terms, bundles, memory, break-even, training, jobs, …); `card` keeps one card's rows",
+        doc: "a computed table, by `name` (fit, cards, interconnect, storage, service-terms, bundles, memory, break-even, hourly-beat, training, jobs, …); `card` keeps one card's rows",
         run: sc_table,
     },
     Shortcode {

@@ -254,6 +254,8 @@ pub struct MarketRaw {
     pub break_even_round_hours: S<Decimal>,
     /// The utilisation window the break-even is judged over (two weeks: 336 h).
     pub window_hours: S<u32>,
+    /// The shares of a term the card is busy at which the rate a term must beat is shown.
+    pub busy_shares: Vec<S<Decimal>>,
     pub rates: Vec<MarketRateRaw>,
 }
 

@@ -1066,8 +1066,10 @@ fn validate_market(
     let MarketRaw {
         break_even_round_hours,
         window_hours,
+        busy_shares,
         rates,
     } = market;
+    let busy_shares = validate_busy_shares(ck, f, busy_shares);
     let mut out: Vec<MarketRate> = Vec::new();
     // The ids named so far: a duplicate is two rows naming one card, known or not (an unknown
     // card's index is a placeholder, which must not collide with a known card's).
@@ -1126,23 +1128,7 @@ fn validate_market(
             source,
         });
     }
-    let window = ck.range(
-        f,
-        &window_hours,
-        1,
-        744,
-        "window_hours",
-        "the hours of use the break-even is judged over",
-    );
-    if window > hours {
-        ck.error(
-            codes::DATA_OUT_OF_RANGE,
-            f,
-            &window_hours,
-            format!("window_hours {window} is longer than a month ({hours} h)"),
-            "the break-even window is part of a month, e.g. 336 (two weeks)",
-        );
-    }
+    let window = validate_window(ck, f, &window_hours, hours);
     Market {
         round_hours: ck.range(
             f,
@@ -1154,7 +1140,57 @@ fn validate_market(
         ),
         window_hours: window,
         rates: out,
+        busy_shares,
     }
+}
+
+/// The break-even window: some hours of use, no longer than a month.
+fn validate_window(ck: &mut Check<'_>, f: &str, window_hours: &S<u32>, hours: u32) -> u32 {
+    let window = ck.range(
+        f,
+        window_hours,
+        1,
+        744,
+        "window_hours",
+        "the hours of use the break-even is judged over",
+    );
+    if window > hours {
+        ck.error(
+            codes::DATA_OUT_OF_RANGE,
+            f,
+            window_hours,
+            format!("window_hours {window} is longer than a month ({hours} h)"),
+            "the break-even window is part of a month, e.g. 336 (two weeks)",
+        );
+    }
+    window
+}
+
+/// The busy shares a term's rate to beat is shown at: each a share of the term from 5% to 100%,
+/// highest first, none twice.
+fn validate_busy_shares(ck: &mut Check<'_>, f: &str, shares: Vec<S<Decimal>>) -> Vec<Decimal> {
+    let mut out: Vec<Decimal> = Vec::new();
+    for share in &shares {
+        let v = ck.range(
+            f,
+            share,
+            dec(5, 2),
+            Decimal::ONE,
+            "busy_shares",
+            "a share of the term the card is busy",
+        );
+        if out.last().is_some_and(|last| v >= *last) {
+            ck.error(
+                codes::DATA_INCONSISTENT,
+                f,
+                share,
+                format!("busy share {v} is not below the one before it"),
+                "list busy_shares from the highest down, each once, e.g. [1, 0.5]",
+            );
+        }
+        out.push(v);
+    }
+    out
 }
 
 fn validate_fit(
