@@ -207,9 +207,7 @@ pub struct Choice {
     pub hours_slow: f64,
     /// The cheapest run of terms that covers the slow end's hours: the job is paid for even
     /// if it runs at the band's low utilization.
-    pub term: Term,
     pub run: Run,
-    pub cost: Decimal,
 }
 
 /// Hours of `tokens` of training on an offer at `mfu`.
@@ -264,9 +262,7 @@ pub fn choice_on(
         hours_fast: hours(t.mfu_high),
         hours: hours(t.mfu_ref),
         hours_slow,
-        term: run.term(),
         run,
-        cost: run.cost,
     }
 }
 
@@ -290,7 +286,7 @@ pub fn pick(
         .filter(|(_, o)| vendor.is_none_or(|v| cat.cards[o.card].vendor == v))
         .filter(|(_, o)| o.holds(&need_on(cat, model, method, o), limit))
         .map(|(i, _)| choice_on(cat, offers, i, (model, method), tokens))
-        .min_by_key(|c| (c.cost, offers[c.offer].monthly, c.offer))
+        .min_by_key(|c| (c.run.cost, offers[c.offer].monthly, c.offer))
 }
 
 /// The table's picks for a job: the rule's pick among the first vendor's offers (where none
@@ -430,11 +426,9 @@ pub struct TrainingRow {
     /// Hours × the per-GPU-hour of the term that covers them × cards.
     pub cost_fast: Decimal,
     pub cost_slow: Decimal,
-    /// The cheapest run of months and weeks that covers the slow hours, and the term that
-    /// prices it per GPU-hour.
-    pub term: Term,
+    /// The cheapest run of months and weeks that covers the slow hours (its term prices the
+    /// hours per GPU-hour).
     pub run: Run,
-    pub term_cost: Decimal,
     /// The Fluent key of a hand override's reason.
     pub override_reason: Option<String>,
 }
@@ -482,6 +476,8 @@ pub struct Tables {
     pub break_even: Vec<BreakEven>,
     /// Every offer's rates to beat.
     pub beat: Vec<Beat>,
+    /// The most weekly rentals that cost less than a month, when every offer in stock agrees.
+    pub weeks_under_month: Option<u32>,
     pub training: Vec<TrainingRow>,
     /// The model against every measured run, and the bands' figures over them: computed once,
     /// for the memory page's table, its shortcode and the export.
@@ -680,21 +676,21 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
         }
         training.push(row);
     }
-    let calibration = super::calibration::check(cat);
-    if violations.is_empty() {
-        Ok(Tables {
-            beat: beats(cat, &offers),
-            offers,
-            fit,
-            memory,
-            break_even,
-            training,
-            calibration_summary: super::calibration::summary(&calibration),
-            calibration,
-        })
-    } else {
-        Err(violations)
+    if !violations.is_empty() {
+        return Err(violations);
     }
+    let calibration = super::calibration::check(cat);
+    Ok(Tables {
+        beat: beats(cat, &offers),
+        weeks_under_month: weeks_under_month(&offers),
+        offers,
+        fit,
+        memory,
+        break_even,
+        training,
+        calibration_summary: super::calibration::summary(&calibration),
+        calibration,
+    })
 }
 
 fn violation(row: Subject, need: &Memory, o: &Offer, limit: f64) -> FitViolation {
@@ -803,9 +799,7 @@ pub fn training_row(cat: &Catalog, offers: &[Offer], j: usize, offer: usize) -> 
         // Of the hours as the table prints them, to a tenth, so hours × rate × cards is the cost.
         cost_fast: hourly_cost(tenth(fast), o.rate(term_fast), o.count),
         cost_slow: hourly_cost(tenth(slow), o.rate(term), o.count),
-        term,
         run,
-        term_cost: run.cost,
         override_reason: None,
     }
 }
@@ -895,7 +889,7 @@ mod tests {
             "{}",
             full.hours_slow
         );
-        assert_eq!(full.term, Term::Weekly);
+        assert_eq!(full.run.term(), Term::Weekly);
         assert_eq!(full.cost_slow, d("42.50"));
         assert_eq!(full.cost_fast, d("21.08"));
         let lora = row("7b-lora-a100", "a100-sxm");
@@ -933,7 +927,10 @@ mod tests {
         assert!(offers[by_id(&offers, "rtx-4090")].holds(&need, cat.headroom_share()));
         let c = pick(&cat, &offers, (model, method), reference_tokens(&cat), None).expect("a pick");
         assert_eq!(offers[c.offer].id, "a100-sxm");
-        assert_eq!((c.term, c.run.weeks, c.cost), (Term::Weekly, 1, d("300")));
+        assert_eq!(
+            (c.run.term(), c.run.weeks, c.run.cost),
+            (Term::Weekly, 1, d("300"))
+        );
         // With the 4090 in stock, it wins: it finishes the same job in a week for $100.
         let mut stocked = offers.clone();
         let i = by_id(&stocked, "rtx-4090");
@@ -966,7 +963,7 @@ mod tests {
             c.hours_slow <= 168.0,
             "the fixture's job fits a week: {c:?}"
         );
-        assert_eq!((c.term, c.run.weeks), (Term::Weekly, 1));
+        assert_eq!((c.run.term(), c.run.weeks), (Term::Weekly, 1));
         // Slow the low end until the job no longer fits a week there: the term grows with it,
         // though the reference hours have not moved.
         let model = model.clone();
@@ -976,7 +973,7 @@ mod tests {
         assert!((slow.hours - c.hours).abs() < 1e-9);
         assert!(slow.hours_slow > 168.0, "{slow:?}");
         assert_eq!(
-            (slow.term, slow.run.weeks, slow.cost),
+            (slow.run.term(), slow.run.weeks, slow.run.cost),
             (Term::Weekly, 2, d("600"))
         );
         // 160 h at the slow end fit a week, but not the 151.2 h its tenth's margin leaves.
@@ -984,10 +981,10 @@ mod tests {
         assert_eq!(cat.training.term_margin, 0.1, "the fixture's margin");
         let tight = choice_on(&cat, &offers, a100, (&model, &method), tokens);
         assert!((tight.hours_slow - 160.0).abs() < 1e-6, "{tight:?}");
-        assert_eq!((tight.term, tight.run.weeks), (Term::Weekly, 2));
+        assert_eq!((tight.run.term(), tight.run.weeks), (Term::Weekly, 2));
         cat.training.term_margin = 0.0;
         let bare = choice_on(&cat, &offers, a100, (&model, &method), tokens);
-        assert_eq!((bare.term, bare.run.weeks), (Term::Weekly, 1));
+        assert_eq!((bare.run.term(), bare.run.weeks), (Term::Weekly, 1));
     }
 
     #[test]

@@ -374,7 +374,7 @@ impl Site<'_> {
     /// many weeks cost less than a month on every card.
     fn break_even_note(&self, l: &Tracked<'_>) -> Option<String> {
         let cat = self.cat;
-        let weeks = compute::weeks_under_month(&self.tables.offers).unwrap_or(0);
+        let weeks = self.tables.weeks_under_month.unwrap_or(0);
         l.t(
             "table-break-even-note",
             &[
@@ -491,13 +491,7 @@ impl Site<'_> {
                     "training-term-step",
                     &[
                         ("factor", Arg::Str(l.number(dec(step).round_dp(2), 2))),
-                        (
-                            "method",
-                            Arg::Str(
-                                l.t(&format!("method-{}", method.id), &[])
-                                    .unwrap_or_default(),
-                            ),
-                        ),
+                        ("method", Arg::Str(l.s(&format!("method-{}", method.id)))),
                     ],
                 )
                 .unwrap_or_default(),
@@ -527,7 +521,6 @@ impl Site<'_> {
             )
             .unwrap_or_default();
         let details = self.training_details(r, k, tflops, l);
-
         vec![
             Cell::header(self.job_label(job.model, job.method, l)).with_sub(Some(job_sub)),
             Cell::text(self.offer_name(o, l)).with_sub(Some(
@@ -555,11 +548,11 @@ impl Site<'_> {
             Cell::text(l.usd_range(r.cost_fast, r.cost_slow, 2)).with_sub(Some(
                 l.t(
                     "training-at-rate",
-                    &[("rate", Arg::Str(l.usd(o.rate(r.term), 2)))],
+                    &[("rate", Arg::Str(l.usd(o.rate(r.run.term()), 2)))],
                 )
                 .unwrap_or_default(),
             )),
-            Cell::text(usd_whole(l, r.term_cost)).with_sub(Some(run_text(l, &r.run))),
+            Cell::text(usd_whole(l, r.run.cost)).with_sub(Some(run_text(l, &r.run))),
         ]
     }
 

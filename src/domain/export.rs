@@ -42,10 +42,10 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                 "rule": {
                     "reference_tokens": super::compute::reference_tokens(cat),
                     "hours": round2(f.choice.hours),
-                    "term": f.choice.term,
+                    "term": f.choice.run.term(),
                     "months": f.choice.run.months,
                     "weeks": f.choice.run.weeks,
-                    "cost_usd": num(f.choice.cost),
+                    "cost_usd": num(f.choice.run.cost),
                 },
                 "override_reason": f.override_reason,
             })
@@ -302,11 +302,11 @@ pub fn training(cat: &Catalog, t: &Tables) -> Value {
                 "hours_at_mfu_reference": round2(r.hours_ref),
                 "cost_usd_at_mfu_high": num(r.cost_fast),
                 "cost_usd_at_mfu_low": num(r.cost_slow),
-                "per_gpu_hour_usd": num(o.rate(r.term)),
-                "term": r.term,
+                "per_gpu_hour_usd": num(o.rate(r.run.term())),
+                "term": r.run.term(),
                 "months": r.run.months,
                 "weeks": r.run.weeks,
-                "term_cost_usd": num(r.term_cost),
+                "term_cost_usd": num(r.run.cost),
             })
         })
         .collect();

@@ -252,7 +252,7 @@ impl Site<'_> {
                 "hours",
                 Arg::Str(hours_tenths(l, c.hours_fast, c.hours_slow)),
             ),
-            ("cost", Arg::Str(usd_whole(l, c.cost))),
+            ("cost", Arg::Str(usd_whole(l, c.run.cost))),
             ("run", Arg::Str(run_text(l, &c.run))),
         ]
     }
@@ -1634,7 +1634,7 @@ fn sc_train_cost(
         match term.as_str() {
             // In cents, as the training table gives it.
             "gpu-hour" => l.usd_range(r.cost_fast, r.cost_slow, 2),
-            "term" => usd_whole(l, r.term_cost),
+            "term" => usd_whole(l, r.run.cost),
             other => {
                 return Err(unknown_item("term", other, ["gpu-hour", "term"]));
             }
@@ -1735,7 +1735,7 @@ fn sc_assumption(
             // How much slower than its FLOPs QLoRA's step runs (1.56 measured).
             "qlora-step" => l.number(dec(cat.training.step_factor("qlora")).round_dp(2), 2),
             // The most weeks that cost less than a month, the same on every offer.
-            "weeks-under-month" => match super::compute::weeks_under_month(&s.tables.offers) {
+            "weeks-under-month" => match s.tables.weeks_under_month {
                 Some(n) => l.int(i64::from(n)),
                 None => {
                     return Err(Error::new(
