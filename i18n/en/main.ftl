@@ -172,9 +172,9 @@ memory-model-arch = { $layers } layers, hidden { $hidden }, vocabulary { $vocab 
 memory-no-fit = nothing in stock holds it
 
 ## Break-even table
-table-beat-caption = The hourly rate a week or a month must beat, by how busy the card is
-col-beat-month = A month beats hourly above, busy { $share }
-col-beat-week = A week beats hourly above, busy { $share }
+table-beat-caption = The hourly rate above which a week or a month costs less, by how busy the card is
+col-beat-month = Month, { $share } busy
+col-beat-week = Week, { $share } busy
 table-beat-note = A rental costs less than hourly billing for the same use when the hourly rate you can get is above the figure shown: the rental’s price ÷ (its hours × the share of them the card is busy × the cards). A month has { $month } hours and a week 168; at 100% busy the figure is the rental’s own per-GPU-hour price. Your own break-even is the rental’s price ÷ your hourly rate, in GPU-hours; divide by the cards for the hours each card must be busy.
 table-break-even-caption = Monthly rental or hourly rates: where they cost the same
 col-market-hourly = Market hourly

@@ -157,9 +157,9 @@ memory-model-arch = { $layers } 层，隐藏维度 { $hidden }，词表大小 { 
 memory-no-fit = 没有可租的方案装得下
 
 ## 盈亏平衡表
-table-beat-caption = 周租或月租要比多高的小时价更划算：按卡的繁忙程度
-col-beat-month = 小时价高于此值时月租更省（繁忙 { $share }）
-col-beat-week = 小时价高于此值时周租更省（繁忙 { $share }）
+table-beat-caption = 小时价高于下表数字时，周租或月租更省（按卡的繁忙程度）
+col-beat-month = 月租（繁忙 { $share }）
+col-beat-week = 周租（繁忙 { $share }）
 table-beat-note = 你能拿到的小时价高于表中数字时，同样的用量租周或租月比按小时付费便宜：租金 ÷（租期小时数 × 卡忙碌的时间占比 × 卡数）。一个月按 { $month } 小时、一周按 168 小时计；繁忙 100% 时，这个数字就是该租期自身的每 GPU 小时价。你自己的盈亏平衡点（GPU 小时）= 租金 ÷ 你的小时价；再除以卡数，就是每张卡需要忙碌的小时数。
 table-break-even-caption = 周租、月租与按小时租：费用持平的用量
 col-market-hourly = 参考小时价
