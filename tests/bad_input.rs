@@ -226,6 +226,10 @@ const CODES: &[(&str, &str)] = &[
         "shortcode naming an unknown offer",
         "shortcode-unknown-item",
     ),
+    (
+        "sentence naming a pick the rule does not make",
+        "pick-changed",
+    ),
     ("link to a page that does not exist", "link-unresolved"),
     ("template syntax error", "template"),
     ("template calling an unknown filter", "template"),
@@ -565,6 +569,14 @@ fn cases() -> Vec<(&'static str, Setup)> {
         ("shortcode naming an unknown offer", |r| {
             let at = body(r, "{{ price(offer=\"h100-sxn\") }}", "{{");
             build(&[&at, "h100-sxm"])
+        }),
+        ("sentence naming a pick the rule does not make", |r| {
+            let at = body(
+                r,
+                "Put it on {{ pick(model=\"llama2-7b\", method=\"qlora\", is=\"8x-h100-sxm\") }}.",
+                "{{",
+            );
+            build(&[&at, "8x-h100-sxm", "rewrite the sentence"])
         }),
         ("link to a page that does not exist", |r| {
             let at = body(r, "See [this](@/no-such-page.md).", "@/");

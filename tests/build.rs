@@ -149,7 +149,17 @@ fn the_fixture_builds_in_three_locales_with_every_table_formatted_per_locale() {
     assert_eq!(qlora70["rule"]["weeks"], 1);
     assert_eq!(qlora70["rule"]["months"], 0);
     assert_eq!(qlora70["rule"]["cost_usd"], 300);
-    assert!((qlora70["rule"]["hours"].as_f64().expect("hours") - 114.95).abs() < 0.5);
+    let hours = |end: &str| {
+        qlora70["rule"][format!("hours_at_mfu_{end}")]
+            .as_f64()
+            .unwrap_or_else(|| panic!("hours at the {end} end"))
+    };
+    assert!((hours("reference") - 114.95).abs() < 0.5);
+    // The term covers the slow end: the same FLOPs at the band's low utilization.
+    let mfu = &data("data/training.yaml")["mfu"];
+    let f = |k: &str| mfu[k].as_f64().expect("mfu");
+    assert!((hours("low") - 114.95 * f("reference") / f("low")).abs() < 0.5);
+    assert!((hours("high") - 114.95 * f("reference") / f("high")).abs() < 0.5);
     assert!(qlora70["override_reason"].is_null());
     for key in [
         "bytes_per_card",
@@ -1424,4 +1434,69 @@ fn a_step_time_factor_multiplies_its_methods_hours_and_is_held_to_its_bounds() {
         ),
     ];
     edit_and_build("training.yaml", cases);
+}
+
+#[test]
+fn a_pick_named_in_prose_is_the_fit_tables_and_a_build_error_once_the_rule_moves() {
+    let site = fixture_copy();
+    build_ok(site.path());
+    let fit: serde_json::Value =
+        serde_json::from_str(&read(site.path(), "data/fit.json")).expect("fit.json");
+    let row = |model: &str, method: &str| {
+        fit["rows"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .find(|r| r["model"] == model && r["method"] == method)
+            .and_then(|r| r["offer"].as_str())
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("no {model} {method} row"))
+    };
+    let ruled = row("llama2-7b", "qlora");
+    let overridden = row("llama2-7b", "full");
+    let cards = data("data/cards.yaml");
+    let name = cards["cards"]
+        .as_array()
+        .expect("cards")
+        .iter()
+        .find(|c| c["id"] == ruled.as_str())
+        .and_then(|c| c["name"].as_str())
+        .expect("the pick's card")
+        .to_string();
+    let text = format!(
+        "---\ntitle: Probe\n---\n\nPut it on {{{{ pick(model=\"llama2-7b\", method=\"qlora\", is=\"{ruled}\") }}}}, \
+         the full job on {{{{ pick(model=\"llama2-7b\", method=\"full\", is=\"{overridden}\") }}}}.\n"
+    );
+    std::fs::write(site.path().join("content/en/probe.md"), &text).expect("write");
+    build_ok(site.path());
+    let html = read(site.path(), "en/probe/index.html");
+    assert!(html.contains(&format!("Put it on {name}, ")), "{html}");
+    assert!(
+        html.contains("the full job on 2×") && html.contains("A100 SXM."),
+        "the hand override is the table's pick too: {html}"
+    );
+    assert!(!html.contains("{{"), "{html}");
+
+    // Move the row's pick by hand: the sentence no longer holds, and the build says where.
+    let other = if ruled == "a100-sxm" {
+        "h100-sxm"
+    } else {
+        "a100-sxm"
+    };
+    edit(
+        site.path(),
+        "data/fit.yaml",
+        "{ model: llama2-7b, method: qlora, note: fit-note-4bit-base }",
+        &format!(
+            "{{ model: llama2-7b, method: qlora, pick: {other}, note: fit-note-4bit-base, pick_note: pick-note-cheapest-cuda }}"
+        ),
+    );
+    let before = tree(&site.path().join("public"));
+    let out = hubgen(site.path(), &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("pick-changed"), "{err}");
+    assert!(err.contains("content/en/probe.md:5:"), "{err}");
+    assert!(err.contains(&format!("now gives `{other}`")), "{err}");
+    assert_eq!(before, tree(&site.path().join("public")), "nothing lost");
 }

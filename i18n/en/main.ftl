@@ -205,7 +205,7 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
     [one] { $cards } card
    *[other] { $cards } cards
 } × utilization { $mfu }
-training-term-step = × { $factor }: { $method }’s measured step time against its FLOPs
+training-term-step = × { $factor }: { $method }’s step time measured against LoRA’s
 training-offer-rate = { $tflops } TFLOPS dense BF16 per card
 training-at-rate = at { $rate } per GPU-hour
 table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. QLoRA’s hours are then multiplied by { $qlora }: its step was measured that much slower than LoRA’s, because it dequantizes its 4-bit base as it goes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours as printed times the per-GPU-hour price, as printed, of the rental, a week or a month, that covers them at the slow end with { $margin } of it to spare (a week’s price divided by 168 hours or a month’s by { $hours }, and by the cards) times the cards. Select a row’s hours to see their breakdown.
@@ -221,8 +221,8 @@ gpus-title = GPU prices
 gpus-description = Every GPU we rent, with its specifications, weekly and monthly prices, availability, and the fine-tuning jobs it fits.
 gpus-intro = The table lists the cards in stock at our last count. Every card we rent, including those out of stock, has its own page below, with its specifications, prices, stock by region, the fine-tuning jobs it fits and, where we have one, a worked training estimate.
 card-page-title = { $card } rental
-card-page-description = { $card } ({ $vram }) rental for fine-tuning from { $monthly }: specs, prices, stock by region, the jobs it fits and the break-even against hourly rates.
-card-page-description-out = The { $card } ({ $vram }) was out of stock in every region at our last count; its price is { $monthly }. Specs, prices, the jobs it fits and the break-even against hourly rates.
+card-page-description = { $card } ({ $vram }) rental for fine-tuning from { $monthly }: specs, prices, stock by region, the jobs it fits and the hourly rates its week and month beat.
+card-page-description-out = The { $card } ({ $vram }) was out of stock in every region at our last count; its price is { $monthly }. Specs, prices, the jobs it fits and the hourly rates its week and month beat.
 card-page-intro = The { $card } ({ $vram }) rents for { $weekly } a week or { $monthly_amount } a month. On the monthly price, that is { $hourly } per GPU-hour.
 card-page-specs = Specifications
 card-page-prices = Prices
@@ -230,6 +230,7 @@ card-page-availability = Stock by region
 card-page-fit = In the fit table
 card-page-jobs = Jobs it fits
 card-page-break-even = Monthly or hourly
+card-page-beat = Against hourly billing
 card-page-training = Training time and cost
 card-page-back = All GPU prices
 stock-as-of = Stock as of { $date }.
@@ -277,11 +278,11 @@ spec-images = Images and drivers
 spec-image = { $name } ({ $os }, driver { $driver }, { $toolkit })
 
 ## Charts
-chart-memory-title = GPU memory each fine-tuning job needs, against card capacities
-chart-memory-desc = Bars show the memory each job needs, on a logarithmic scale; vertical lines mark the capacities of the cards and bundles we rent: { $caps }. Needs:
+chart-memory-title = GPU memory each fine-tuning job needs on one card, against the cards we rent
+chart-memory-desc = Bars show the memory each job needs on one card, on a logarithmic scale; vertical lines mark the usable memory of the single cards we rent: { $caps }. Needs:
 chart-memory-axis = GB, logarithmic scale
 chart-memory-caps = Capacity, GB
-chart-memory-caption = Memory each job needs (bars) against the memory of our cards and bundles (vertical lines). The table above holds the same figures with their components.
+chart-memory-caption = Memory each job needs on one card (bars) against the usable memory of our single cards (vertical lines). Bundles have no line: split over their cards, a job needs more in all; the fit table gives their per-card figures. The table above holds the same figures with their components.
 chart-break-even-title = { $offer }: a month’s cost against GPU-hours used
 chart-break-even-desc = A month’s rental of the { $offer } costs { $term } however many hours you use. Renting by the hour at { $rate } costs more the more you use, and passes the month’s price at { $hours } GPU-hours of a { $month }-hour month.
 chart-break-even-axis-hours = GPU-hours used in a month

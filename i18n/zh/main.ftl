@@ -91,7 +91,7 @@ link-with-bandwidth = { $link } { $bandwidth }
 ## 互联
 table-interconnect-caption = 卡与卡之间如何通信，以及能支持哪些分片训练（带宽为双向合计）
 col-cards = 卡
-col-link = 卡间连接
+col-link = 卡间互联
 col-bandwidth = 带宽
 col-sharded = 分片训练
 link-nvlink5-nvswitch = NVLink 5 + NVSwitch
@@ -157,10 +157,10 @@ memory-model-arch = { $layers } 层，隐藏维度 { $hidden }，词表大小 { 
 memory-no-fit = 没有可租的方案装得下
 
 ## 盈亏平衡表
-table-beat-caption = 小时价高于下表数字时，周租或月租更省（按卡的繁忙程度）
-col-beat-month = 月租（繁忙 { $share }）
-col-beat-week = 周租（繁忙 { $share }）
-table-beat-note = 你能拿到的小时价高于表中数字时，同样的用量租周或租月比按小时付费便宜：租金 ÷（租期小时数 × 卡忙碌的时间占比 × 卡数）。一个月按 { $month } 小时、一周按 168 小时计；繁忙 100% 时，这个数字就是该租期自身的每 GPU 小时价。你自己的盈亏平衡点（GPU 小时）= 租金 ÷ 你的小时价；再除以卡数，就是每张卡需要忙碌的小时数。
+table-beat-caption = 小时价高于下表数字时，周租或月租更省（按卡在租期内实际在用的时间占比）
+col-beat-month = 月租（在用时间 { $share }）
+col-beat-week = 周租（在用时间 { $share }）
+table-beat-note = 你能拿到的小时价高于表中数字时，同样的用量租周或租月比按小时付费便宜：租金 ÷（租期小时数 × 卡在用的时间占比 × 卡数）。一个月按 { $month } 小时、一周按 168 小时计；在用时间为 100% 时，这个数字就是该租期自身的每 GPU 小时价。你自己的盈亏平衡点（GPU 小时）= 租金 ÷ 你的小时价；再除以卡数，就是每张卡需要在用的小时数。
 table-break-even-caption = 周租、月租与按小时租：费用持平的用量
 col-market-hourly = 参考小时价
 col-break-even-hours = 盈亏平衡点（每月 GPU 小时）
@@ -178,13 +178,13 @@ col-hours = 时长（小时）
 col-cost-hourly = 折算费用（按每 GPU 小时价；实付见下一列）
 col-cost-term = 够用的最便宜租期
 training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $tokens }个 token
-training-term-k = 每参数每 token { $k } FLOPs × { $params } × 10⁹ 个参数
+training-term-k = 每参数每 token { $k } FLOPs × { $params }B 个参数
 training-term-flops = 共 { $flops } FLOPs
 training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 硬件算力利用率（HFU）{ $mfu }
-training-term-step = × { $factor }：{ $method } 实测每步耗时相对其 FLOPs 的倍数
+training-term-step = × { $factor }：{ $method } 实测每步耗时相对 LoRA 的倍数
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
 training-at-rate = 每 GPU 小时 { $rate }
-table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。QLoRA 的时长再乘以 { $qlora }：实测 QLoRA 每步比 LoRA 慢这么多，因为它要边算边把 4 bit 基座反量化。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 表中显示的时长 × 表中显示的所租租期每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数；租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 作余量。展开时长可查看计算过程。
+table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。QLoRA 的时长再乘以 { $qlora }：实测 QLoRA 每步比 LoRA 慢这么多，因为它要边算边把 4 bit 基座反量化。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 表中的时长 × 所选租期折算的每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数；租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 作余量。展开时长可查看计算过程。
 unit-million = { $scale ->
     [yi] { $yi } 亿
    *[wan] { $wan } 万
@@ -198,17 +198,18 @@ table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的
 ## 单卡页面
 gpus-title = 可租用的 GPU
 gpus-description = 我们出租的 GPU：规格、周租和月租价格、空闲情况，以及每张卡装得下的微调任务；表中是目前有空闲的卡，暂无空闲的卡见各自的页面。
-gpus-intro = 下表列出目前有空闲的卡。我们出租的每张卡，包括暂无空闲的，都有单独的页面（见表下的列表），列出规格、价格、各区域的空闲数量和它装得下的微调任务；部分卡页还附有一次训练的时长与费用示例。
-card-page-title = { $card } 租赁
-card-page-description = 租用 { $card } 做微调：{ $vram } 显存，{ $monthly }。本页列出规格、价格、空闲情况、装得下的任务和盈亏平衡点。
-card-page-description-out = { $card }（{ $vram } 显存）在最近一次库存统计中各区域都没有空闲；租金为 { $monthly }。本页列出规格、价格、装得下的任务和盈亏平衡点。
+gpus-intro = 下表列出目前有空闲的卡。我们出租的每张卡，包括暂无空闲的，都有单独的页面（见表下的列表），列出规格、价格、各区域的空闲数量、它装得下的微调任务，以及小时价高于多少时它的周租、月租更省；部分卡页还附有一次训练的时长与费用示例。
+card-page-title = { $card } 租用
+card-page-description = 租用 { $card } 做微调：{ $vram } 显存，{ $monthly }。本页列出规格、价格、空闲情况、装得下的任务，以及小时价高于多少时周租、月租更省。
+card-page-description-out = { $card }（{ $vram } 显存）在最近一次库存统计中各区域都没有空闲；租金为 { $monthly }。本页列出规格、价格、装得下的任务，以及小时价高于多少时周租、月租更省。
 card-page-intro = { $card } 显存{ $vram }，租金 { $weekly }/周、{ $monthly }；按月租折算，每 GPU 小时 { $hourly }。
 card-page-specs = 规格
 card-page-prices = 价格
 card-page-availability = 空闲情况
 card-page-fit = 选卡表中的相关任务
 card-page-jobs = 装得下的任务
-card-page-break-even = 月租还是按小时租
+card-page-break-even = 按参考小时价算的盈亏平衡点
+card-page-beat = 与按小时计费相比
 card-page-training = 训练时长与费用
 card-page-back = ← 返回可租用的 GPU
 stock-as-of = 库存数据截至 { $date }。
@@ -226,7 +227,7 @@ month-of-9 = 9月
 month-of-10 = 10月
 month-of-11 = 11月
 month-of-12 = 12月
-card-not-stocked = 这张卡目前在各区域都没有空闲。显存相近、目前有空闲的卡，见“可租用的 GPU”一览。
+card-not-stocked = 这张卡目前在各区域都没有空闲。显存相近、目前有现货的卡，见本页底部链接的“可租用的 GPU”一览。
 table-card-specs-caption = { $card } 规格
 table-card-prices-caption = { $card } 价格
 table-card-availability-caption = { $card } 各区域的空闲数量
@@ -256,17 +257,17 @@ spec-images = 系统镜像与驱动
 spec-image = { $name }（{ $os }，驱动 { $driver }，{ $toolkit }）
 
 ## 图表
-chart-memory-title = 各微调任务所需显存与各卡容量对比
-chart-memory-desc = 横条表示每个任务所需的显存，采用对数刻度；竖线标出我们出租的各卡（包括暂无空闲的卡）及多卡配置的显存容量：{ $caps }。多卡配置的容量是各卡显存之和，而拆到多张卡上时每张卡还要各放一份激活和运行时预留，所以多卡配置是否装得下，以选卡表中的每卡数字为准。各任务所需显存：
+chart-memory-title = 各微调任务放在一张卡上所需的显存与各款单卡对比
+chart-memory-desc = 横条表示每个任务放在一张卡上所需的显存，采用对数刻度；竖线标出我们出租的各款单卡（包括暂无空闲的卡）的可用显存：{ $caps }。多卡配置没有竖线：拆到多张卡上时每张卡还要各放一份激活和运行时预留，是否装得下以选卡表中的每卡数字为准。各任务所需显存：
 chart-memory-axis = GB，对数刻度
 chart-memory-caps = 容量（GB）
-chart-memory-caption = 各任务所需显存（横条）与我们的卡及多卡配置的显存（竖线）对比。上表列出了同样的数字及其构成。多卡配置的竖线是各卡显存之和，横条接近这条线时未必装得下，请以选卡表中的每卡数字为准。
+chart-memory-caption = 各任务放在一张卡上所需的显存（横条）与我们各款单卡的可用显存（竖线）对比。多卡配置没有竖线，请以选卡表中的每卡数字为准。上表列出了同样的数字及其构成。
 chart-break-even-title = { $offer }：每月费用随 GPU 小时用量的变化
 chart-break-even-desc = 按月租用 { $offer }，费用固定为 { $term }，与用了多少小时无关。按每小时 { $rate } 租用，用得越多花得越多，在一个月的 { $month } 小时中用到 { $hours } GPU 小时后就会超过月租。
 chart-break-even-axis-hours = 每月使用的 GPU 小时数
 chart-break-even-term = 按月租，{ $term }
 chart-break-even-hourly = 按小时租，每小时 { $rate }
-chart-break-even-caption = 每月用量落在约 { $hours } GPU 小时之间时，哪种更便宜取决于你拿到的小时价：低于区间下限，按小时租更便宜；高于上限，月租更便宜。这张图只比较一个月；只需要几周的话，要比的是周租和按小时租，见盈亏平衡表的周租一列。
+chart-break-even-caption = 每月用量低于约 { $hours } GPU 小时这个区间时，按小时租更便宜；高于它时，月租更便宜。用量落在区间之内时，哪种更便宜取决于你拿到的小时价：小时价越低，越偏向按小时租；用量越接近区间上限，越偏向月租。这张图只比较一个月；只需要几周的话，要比的是周租和按小时租，见“周租、月租与按小时租：费用持平的用量”表中的周租一列。
 table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏上面是卡报告的可用显存（GB = 10⁹ 字节），下面是换算成 GiB 的同一数值和标称容量（厂商写作 GB，实际按 GiB 计）。
 group-note-two-four-eight = 2、4 或 8 卡
 
@@ -380,7 +381,7 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = 可用 { $value }
-spec-vram-marketed = 厂商的标称容量，按 GiB（2³⁰ 字节）计，厂商自己写作 GB；任务按下一行的可用显存（GB = 10⁹ 字节）比较
+spec-vram-marketed = 厂商的标称容量：厂商写作 GB，实际按 GiB（2³⁰ 字节）计；任务按下一行的可用显存（GB = 10⁹ 字节）比较
 spec-usable = 可用显存
 spec-usable-source = { $tool } 读数 { $mib } MiB（{ $of }）；所有任务都按这个数字比较
 spec-usable-source-ecc = { $tool } 读数 { $mib } MiB（{ $of }），默认开启的 ECC 约占去标称容量的十六分之一；所有任务都按这个数字比较
@@ -393,8 +394,8 @@ offer-as-bundle = { $offer }（多卡配置）
 offer-as-single = { $offer }（单卡）
 offer-as-single-none = { $offer }（单卡，暂无空闲）
 stock-none-short = 目前没有空闲
-unit-gib = 标称 { $value } GiB
-unit-gib-rated = { $value } GiB
+unit-gib = 标称 { $value } GB
+unit-gib-rated = { $value } GB
 memory-pick-per-card = 选用：{ $offer }，每卡 { $gb }
 calibration-pure-bf16 = 纯 BF16：不保留 FP32 主权重，AdamW 的一阶矩、二阶矩也存为 BF16（每参数 8 字节，而不是 16）
 calibration-gptq-int4 = 基座是 GPTQ Int4，不是 bitsandbytes NF4；我们按 NF4 估算，因为两者都是每个权重约 4 bit，外加少量按组存放的量化常数
@@ -407,15 +408,15 @@ free-nodes-all = { $nodes ->
    *[other] 这些空闲卡正好组成 { $nodes } 台完整的 { $offer } 节点：单卡订单会占用其中一台上的一张卡，这里可租的 { $offer } 就少一台。
 }
 rent-breaks-node = { $nodes ->
-    [1] { $region } 的空闲卡正好是一台整机 { $bundle }：租走一张单卡，{ $region } 就租不到 { $bundle } 了。
-   *[other] { $region } 的空闲卡正好是 { $nodes } 台整机 { $bundle }：每租走一张单卡，那里可租的 { $bundle } 就少一台。
+    [1] { $region } 的空闲卡正好凑成一整台 { $bundle } 节点：租走其中一张，{ $region } 就租不到整台 { $bundle } 了。
+   *[other] { $region } 的空闲卡正好凑成 { $nodes } 整台 { $bundle } 节点：每租走一张单卡，那里可租的整台节点就少一台。
 }
 share-tight = 偏紧：租整月之前，先在一周的租期里或按小时计费的平台上实测显存峰值
 memory-pick-tight = { $pick }；偏紧（占单卡可用显存的 { $share }）
 memory-pick-other = { $pick }；{ $stack } 上更便宜：{ $offer }
 memory-pick-other-tight = { $pick }；{ $stack } 上更便宜：{ $offer }，偏紧（占单卡可用显存的 { $share }）
-vram-of-rated-ecc = 标称 { $rated } GiB，开启 ECC 后可用 { $usable } GiB
-vram-of-rated = 标称 { $rated } GiB，可用 { $usable } GiB
+vram-of-rated-ecc = 开启 ECC 后为 { $usable } GiB；标称 { $rated } GB
+vram-of-rated = 即 { $usable } GiB；标称 { $rated } GB
 # A break-even range whose far end is past the whole week or month: that end never comes.
 break-even-range-over = 按小时价上限约为 { $low } GPU 小时；按小时价下限，用满租期全部 { $hours } 小时也达不到
 break-even-cell-over = 按小时价上限：{ $low }；按下限：用满也达不到

@@ -75,7 +75,10 @@ fn unicode_wide(c: char) -> bool {
     matches!(u32::from(c), 0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6)
 }
 
-/// Memory each job of the memory table needs, against card and bundle capacities, on a log scale.
+/// Memory each job of the memory table needs on one card, against the single cards' usable
+/// memory, on a log scale. Bundles have no line: split over their cards a job needs more in all
+/// (each card keeps its own activations and reserve), so a bar against a bundle's total would
+/// show fits the fit table refutes.
 pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
     let cells = &site.tables.memory;
     // The left margin holds the longest row label (text-anchor end, 8 units before the plot).
@@ -87,11 +90,11 @@ pub fn memory(site: &Site<'_>, l: &Tracked<'_>) -> String {
     let bottom = 40.0;
     let h = top + row_h * cells.len() as f64 + bottom;
     let max_need = cells.iter().map(|m| m.need.total.gb()).fold(1.0, f64::max);
-    // What each offer's cards hold together, in the jobs' unit (usable GB), in tenths of a GB,
-    // with the offers that have it.
+    // What each single card holds, in the jobs' unit (usable GB), in tenths of a GB, with the
+    // cards that have it.
     let mut caps: Vec<(u32, String)> = Vec::new();
-    for o in &site.tables.offers {
-        let tenths = ((o.usable * f64::from(o.count)).gb() * 10.0).round() as u32;
+    for o in site.tables.offers.iter().filter(|o| o.count == 1) {
+        let tenths = (o.usable.gb() * 10.0).round() as u32;
         let name = site.offer_name(o, l);
         match caps.iter_mut().find(|(t, _)| *t == tenths) {
             Some((_, names)) => {

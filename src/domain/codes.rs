@@ -19,6 +19,8 @@ crate::diag::code::codes! {
     DATA_MISSING_VALUE = "data-missing-value";
     /// A shortcode argument naming a table, chart, card, term or other item there is none of.
     SHORTCODE_UNKNOWN_ITEM = "shortcode-unknown-item";
+    /// A sentence names the pick rule's choice for a job (`pick`'s `is`) that the rule no longer makes.
+    PICK_CHANGED = "pick-changed";
 }
 
 #[cfg(test)]

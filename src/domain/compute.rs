@@ -421,7 +421,7 @@ pub struct TrainingRow {
     /// At the high MFU (fast) and the low MFU (slow).
     pub hours_fast: f64,
     pub hours_slow: f64,
-    /// At the reference MFU: the figure the seed's rows reproduce.
+    /// At the reference MFU (step factor included, like every figure here).
     pub hours_ref: f64,
     /// Hours × the per-GPU-hour of the term that covers them × cards.
     pub cost_fast: Decimal,

@@ -197,7 +197,17 @@ impl Site<'_> {
             Some(_) => l.sentences(&note, &l.t("table-fit-note-first", &args).ok()?),
             None => note,
         };
-        Some(l.sentences(&note, &l.t("table-fit-note-end", &args).ok()?))
+        let note = l.sentences(&note, &l.t("table-fit-note-end", &args).ok()?);
+        // Its picks are among offers in stock: say when the stock was counted.
+        Some(self.with_stock_date(l, note))
+    }
+
+    /// A note that rests on stock counts, ending with the day they were taken (when data says).
+    pub(super) fn with_stock_date(&self, l: &Tracked<'_>, note: String) -> String {
+        match self.stock_as_of(l) {
+            Some(asof) => l.sentences(&note, &asof),
+            None => note,
+        }
     }
 
     /// A break-even range in hours of a term of `whole` hours: past the whole term, that end

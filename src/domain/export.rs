@@ -41,7 +41,10 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                 "per_gpu_hour_month_usd": num(o.per_gpu_hour),
                 "rule": {
                     "reference_tokens": super::compute::reference_tokens(cat),
-                    "hours": round2(f.choice.hours),
+                    // The term covers the slow end; the reference is the band's middle.
+                    "hours_at_mfu_low": round2(f.choice.hours_slow),
+                    "hours_at_mfu_reference": round2(f.choice.hours),
+                    "hours_at_mfu_high": round2(f.choice.hours_fast),
                     "term": f.choice.run.term(),
                     "months": f.choice.run.months,
                     "weeks": f.choice.run.weeks,

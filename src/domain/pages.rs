@@ -140,7 +140,8 @@ impl Site<'_> {
     }
 
     /// The sections of a card's page, as (heading key, anchor, table): the specs, prices and
-    /// availability always; fit, jobs, break-even and training when they have rows for the card.
+    /// availability always; fit, jobs, rates to beat, break-even and training when they have rows for
+    /// the card.
     fn card_sections(&self, o: &Offer) -> Vec<(&'static str, &'static str, &'static str)> {
         let c = &self.cat.cards[o.card];
         let offers_of_card = |r: usize| self.tables.offers[r].card == o.card;
@@ -160,6 +161,9 @@ impl Site<'_> {
         }
         if self.tables.memory.iter().any(|m| m.need.per_card <= limit) {
             out.push(("card-page-jobs", "jobs", "jobs"));
+        }
+        if self.tables.beat.iter().any(|b| offers_of_card(b.offer)) {
+            out.push(("card-page-beat", "hourly-beat", "hourly-beat"));
         }
         if self
             .tables

@@ -451,10 +451,7 @@ impl Site<'_> {
                     &[("hours", Arg::Num(f64::from(cat.hours_per_month)))],
                 )
                 .ok()
-                .map(|n| match self.stock_as_of(l) {
-                    Some(asof) => l.sentences(&n, &asof),
-                    None => n,
-                }),
+                .map(|n| self.with_stock_date(l, n)),
         }
     }
 
@@ -736,7 +733,8 @@ impl Site<'_> {
                     "table-bundles-note",
                     &[("sig", Arg::Num(f64::from(self.cat.significant_figures)))],
                 )
-                .ok(),
+                .ok()
+                .map(|n| self.with_stock_date(l, n)),
         }
     }
 
@@ -938,8 +936,8 @@ pub const SHORTCODES: &[Shortcode] = &[
     },
     Shortcode {
         name: "train_hours",
-        args: &["job"],
-        doc: "a training job's hours over the utilization range",
+        args: &["job", "end?"],
+        doc: "a training job's hours over the utilization range, or with `end` (`low`, `reference`, `high`) at one end of it",
         run: sc_train_hours,
     },
     Shortcode {
@@ -1039,6 +1037,18 @@ pub const SHORTCODES: &[Shortcode] = &[
         args: &["nvme"],
         doc: "the cards the fit table picks (its picks and the cheaper offers under them), in data order: `nvme=\"listed\"` those whose included local NVMe is set, each with its size; `nvme=\"unlisted\"` the others",
         run: sc_fit_cards,
+    },
+    Shortcode {
+        name: "fit_hours",
+        args: &["model", "method", "offer", "end?"],
+        doc: "hours of the fit table's reference job for a `model` × `method` on an `offer`, at an `end` of the utilization band: `low` (the slow end, default: what the pick rule's term must cover), `reference` or `high`",
+        run: sc_fit_hours,
+    },
+    Shortcode {
+        name: "pick",
+        args: &["model", "method", "is", "which?"],
+        doc: "the name of the offer the pick rule chooses for a `model` × `method` job at the reference size (the fit table's pick, or with `which=\"other\"` the cheaper offer on another vendor's cards shown under it); `is` names the offer the sentence around it assumes, and any other pick is a build error, so prose that names a pick changes with it",
+        run: sc_pick,
     },
     Shortcode {
         name: "coins",
@@ -1615,8 +1625,15 @@ fn sc_train_hours(
 ) -> Result<Output, Error> {
     let out = {
         let r = s.training_job(&a.str("job")?)?;
-        a.finish(&["job"])?;
-        super::units::hours_tenths(l, r.hours_fast, r.hours_slow)
+        let end = a.opt_str("end")?;
+        a.finish(&["job", "end"])?;
+        match end.as_deref() {
+            None => super::units::hours_tenths(l, r.hours_fast, r.hours_slow),
+            Some(end) => super::units::hours_tenth(
+                l,
+                band_end(end, (r.hours_fast, r.hours_ref, r.hours_slow))?,
+            ),
+        }
     };
     text(out)
 }
@@ -1935,6 +1952,89 @@ fn sc_fit_cards(
         .hint("the sentence around this call no longer holds: rewrite it"));
     }
     text(l.list(&items))
+}
+
+/// One end of an hours band (fast, reference, slow) by the name a page gives it.
+fn band_end(end: &str, (fast, reference, slow): (f64, f64, f64)) -> Result<f64, Error> {
+    match end {
+        "low" => Ok(slow),
+        "reference" => Ok(reference),
+        "high" => Ok(fast),
+        other => Err(unknown_item(
+            "`end` value",
+            other,
+            ["low", "reference", "high"],
+        )),
+    }
+}
+
+fn sc_fit_hours(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    let (mi, me) = s.model_method(a)?;
+    let offer = s.offer(&a.str("offer")?)?.r;
+    let end = a.opt_str("end")?.unwrap_or_else(|| "low".into());
+    a.finish(&["model", "method", "offer", "end"])?;
+    let t = &s.tables;
+    let i = t
+        .offers
+        .iter()
+        .position(|o| o.r == offer)
+        .ok_or_else(|| Error::new(codes::DATA_MISSING_VALUE, "the offer is not priced"))?;
+    let job = (&s.cat.models[mi], &s.cat.methods[me]);
+    let c = compute::choice_on(s.cat, &t.offers, i, job, compute::reference_tokens(s.cat));
+    text(super::units::hours_tenth(
+        l,
+        band_end(&end, (c.hours_fast, c.hours, c.hours_slow))?,
+    ))
+}
+
+fn sc_pick(s: &Site<'_>, _call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Result<Output, Error> {
+    let (mi, me) = s.model_method(a)?;
+    let is = a.str("is")?;
+    let which = a.opt_str("which")?.unwrap_or_else(|| "pick".into());
+    a.finish(&["model", "method", "is", "which"])?;
+    let expected = s.offer(&is)?;
+    let t = &s.tables;
+    // The fit table's row for the job (its pick, hand overrides included), else the same rule
+    // at the same reference size.
+    let (first, other) = match t.fit.iter().find(|f| {
+        let r = &s.cat.fit_rows[f.row];
+        (r.model, r.method) == (mi, me)
+    }) {
+        Some(f) => (Some(f.offer), f.other.as_ref().map(|c| c.offer)),
+        None => {
+            let job = (&s.cat.models[mi], &s.cat.methods[me]);
+            compute::picks(s.cat, &t.offers, job, compute::reference_tokens(s.cat))
+                .map_or((None, None), |(p, o)| (Some(p.offer), o.map(|c| c.offer)))
+        }
+    };
+    let got = match which.as_str() {
+        "pick" => first,
+        "other" => other,
+        x => return Err(unknown_item("`which` value", x, ["pick", "other"])),
+    };
+    match got.map(|i| &t.offers[i]) {
+        Some(o) if o.r == expected.r => text(s.offer_name(o, l)),
+        got => Err(Error::new(
+            codes::PICK_CHANGED,
+            format!(
+                "the sentence names `{is}` as the {} for {} {}, but the rule now gives {}",
+                if which == "other" {
+                    "offer under the pick"
+                } else {
+                    "pick"
+                },
+                s.cat.models[mi].id,
+                s.cat.methods[me].id,
+                got.map_or_else(|| "none".to_string(), |o| format!("`{}`", o.id)),
+            ),
+        )
+        .hint("rewrite the sentence for the new pick, then set `is` to it")),
+    }
 }
 
 fn sc_coins(

@@ -18,9 +18,13 @@ pub fn usd_range(l: &Tracked<'_>, a: Decimal, b: Decimal) -> String {
 
 /// A range of hours to a tenth each (`15.6–30.3`), as the training table's costs are computed
 /// from them; the fit table's picks print theirs the same way (168.3 h reads as past a week).
+/// Hours to a tenth, as the training table prints them.
+pub fn hours_tenth(l: &Tracked<'_>, h: f64) -> String {
+    l.number(dec(compute::tenth(h)).round_dp(1), 1)
+}
+
 pub fn hours_tenths(l: &Tracked<'_>, a: f64, b: f64) -> String {
-    let t = |h: f64| l.number(dec(compute::tenth(h)).round_dp(1), 1);
-    l.range(t(a), t(b))
+    l.range(hours_tenth(l, a), hours_tenth(l, b))
 }
 
 /// A discount, or a dash for none (a single card's row).
