@@ -15,7 +15,7 @@ footer-copyright = © { $site }
 root-description = GPU rental for fine-tuning, with arithmetic you can check. Choose your language.
 root-choose = Read in English
 not-found-title = Page not found
-not-found-body = There is no page at this address. Go to the home page in
+not-found-body = There is no page at this address. Go to the home page:
 
 ## Number formats
 fmt-usd = ${ $amount }
@@ -46,7 +46,7 @@ method-lora = LoRA
 method-qlora = QLoRA
 
 ## Fit table
-table-fit-caption = GPU memory a fine-tuning job needs, and the card that fits it
+table-fit-caption = Fit table: the GPU memory each fine-tuning job needs, and the card that fits it
 col-job = Model and method
 col-vram-needed = VRAM needed
 col-card-that-fits = Card that fits (our estimate)
@@ -85,15 +85,15 @@ col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports. Below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which vendors write as GB but count in GiB: a card reports its rated size or a little less, and a card with ECC on (marked so) about a sixteenth less, which ECC keeps. Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
+table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports. Below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which vendors write as GB but count in GiB. A card reports its rated size or a little less; a card with ECC enabled (marked “ECC on”) reports about one-sixteenth less, the share that ECC reserves. Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
-table-interconnect-caption = How GPUs talk to each other, and what sharded training each link allows (bidirectional bandwidth)
+table-interconnect-caption = How GPUs talk to each other, and what multi-card training each link allows (bidirectional bandwidth)
 col-cards = Cards
 col-link = Link between cards
 col-bandwidth = Bandwidth
-col-sharded = Sharded training
+col-sharded = Multi-card training
 link-nvlink5-nvswitch = NVLink 5 with NVSwitch
 link-nvlink-nvswitch = NVLink with NVSwitch
 link-infinity-fabric = Infinity Fabric
@@ -190,7 +190,13 @@ term-months = { $count ->
     [one] one month
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded to the nearest hour. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the card: on every card { $weeks } weekly rentals cost less than a month, and one more week costs more. Two weeks 24/7 is { $window } hours. The hourly range is the illustration of typical on-demand prices that our original page gave, not a quote from any provider.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded to the nearest hour. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the card: on every card, { $weeks ->
+    [one] one
+    [2] two
+    [3] three
+    [4] four
+   *[other] { $weeks }
+} weekly rentals cost less than a month, and one more week costs more. Two weeks 24/7 is { $window } hours. The hourly range is our own illustration of typical on-demand prices, not a quote from any provider.
 
 ## Training table
 table-training-caption = How long a fine-tuning job takes, and what it costs
@@ -219,11 +225,11 @@ table-jobs-note = A job fits when it needs at most { $headroom } of the card’s
 ## Card pages
 gpus-title = GPU prices
 gpus-description = Every GPU we rent, with its specifications, weekly and monthly prices, availability, and the fine-tuning jobs it fits.
-gpus-intro = The table lists the cards in stock at our last count. Every card we rent, including those out of stock, has its own page below, with its specifications, prices, stock by region, the fine-tuning jobs it fits and, where we have one, a worked training estimate.
+gpus-intro = The table lists the cards in stock as of our last stock count. Every card we rent, including those out of stock, has its own page below, with its specifications, prices, stock by region, the fine-tuning jobs it fits and, where we have one, a worked training estimate.
 card-page-title = { $card } rental
 card-page-description = { $card } ({ $vram }) rental for fine-tuning from { $monthly }: specs, prices, stock by region, the jobs it fits and the hourly rates its week and month beat.
-card-page-description-out = The { $card } ({ $vram }) was out of stock in every region at our last count; its price is { $monthly }. Specs, prices, the jobs it fits and the hourly rates its week and month beat.
-card-page-intro = The { $card } ({ $vram }) rents for { $weekly } a week or { $monthly_amount } a month. On the monthly price, that is { $hourly } per GPU-hour.
+card-page-description-out = The { $card } ({ $vram }) was out of stock in every region as of our last stock count; its price is { $monthly }. Specs, prices, the jobs it fits and the hourly rates its week and month beat.
+card-page-intro = The { $card } ({ $vram }) rents for { $weekly } a week or { $monthly_amount } a month. At the monthly price, that works out to { $hourly } per GPU-hour.
 card-page-specs = Specifications
 card-page-prices = Prices
 card-page-availability = Stock by region
@@ -248,7 +254,7 @@ month-of-9 = September
 month-of-10 = October
 month-of-11 = November
 month-of-12 = December
-card-not-stocked = Not in stock in any region at our last count.
+card-not-stocked = Not in stock in any region as of our last stock count.
 table-card-specs-caption = { $card } specifications
 table-card-prices-caption = { $card } prices
 table-card-availability-caption = { $card } cards in stock at the last stock count, by region
@@ -318,7 +324,7 @@ rent-month-in = Rent for a month in { $region }
 rent-week-in-label = Rent for a week in { $region }: { $offer }
 rent-month-in-label = Rent for a month in { $region }: { $offer }
 col-we-rent = What you can rent
-table-interconnect-note = “Sharded training” is what the link allows. ZeRO-3 and FSDP also run over PCIe, but every step moves weights and gradients between the cards, and that exchange can set the pace of the step. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them. We rent cards together only as the bundles in that column: an 8-card bundle is a whole node, the 2× A100 SXM a pair of GPUs on one node. Every other card is rented on its own.
+table-interconnect-note = “Multi-card training” is what the link allows. ZeRO-3 and FSDP also run over PCIe, but every step moves weights and gradients between the cards, and that exchange can set the pace of the step. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them. We rent cards together only as the bundles in that column: an 8-card bundle is a whole node, the 2× A100 SXM a pair of GPUs on one node. Every other card is rented on its own.
 service-contact = Contact
 service-contact-label = Contact, to ask before ordering
 gpus-list-title = Card pages
@@ -344,7 +350,7 @@ memory-pick = our pick: { $offer }
 price-per-gpu-hour = { $price }/GPU-hr
 col-card-share = Memory used
 fit-of-usable = of { $usable } usable per card
-fit-tight = { $of }; tight: measure the peak on a short run before you pay for a month
+fit-tight = { $of }; tight
 fit-rule = cheapest on { $stack } for our reference job: { $hours } h, { $cost } for { $run }
 fit-rule-only = no { $first } offer holds this job; cheapest on { $stack } for our reference job: { $hours } h, { $cost } for { $run }
 fit-other = Cheaper on { $stack }: { $offer }
@@ -353,8 +359,8 @@ fit-other-tight = { $hours } h, { $cost } for { $run }; { $share } of { $usable 
 fit-override = our choice: { $reason }
 table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the cards and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Its hours are shown from the fast end, at { $high } of the card’s dense BF16 TFLOPS, to the slow end, at { $low }, and the price is for the cheapest run of whole months and weeks that covers the slow end and leaves { $margin } of the term free for setup, checkpoints, evaluation and a restart.
 table-fit-note-first = Most training code is written for { $first }, so the pick is the cheapest { $first } offer that qualifies; where an offer on another stack costs less, it is shown under the pick, with its own Rent links.
-table-fit-note-end = Totals are rounded up to the next whole GB, and per-card figures of multi-card jobs to the next 0.1 GB; percentages use the unrounded figure. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of cards. Select a figure to see its breakdown.
-table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of its usable memory.
+table-fit-note-end = Totals are rounded up to the next whole GB, and per-card figures of multi-card jobs to the next 0.1 GB; percentages use the unrounded figure. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of cards. A fit marked “tight” is close to the card’s limit: measure the peak on a short run before you pay for a month. Select a figure to see its breakdown.
+table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of its usable memory; where a pick is marked “tight”, measure the peak on a short run before you pay for a month.
 table-breakdown-caption = { $job }: memory term by term
 col-term = Term
 col-formula = Formula
@@ -408,10 +414,10 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = { $value } usable
-spec-vram-marketed = the vendor’s rated capacity, written GB on its datasheet but counted in binary gigabytes (GiB, 2³⁰ bytes); jobs are compared with the usable memory below, in GB of 10⁹ bytes
+spec-vram-marketed = the vendor’s rated size. Datasheets print it as GB, but the figure is in binary gigabytes (GiB, 2³⁰ bytes); we compare jobs with the usable memory below, in decimal GB (10⁹ bytes)
 spec-usable = Usable memory
 spec-usable-source = { $mib } MiB ({ $of }) as { $tool } reports it; every job is compared with this figure
-spec-usable-source-ecc = { $mib } MiB ({ $of }) as { $tool } reports it with ECC on, the default, which keeps about a sixteenth of the rated size; every job is compared with this figure
+spec-usable-source-ecc = { $mib } MiB ({ $of }) as { $tool } reports it with ECC on, the default, which reserves about one-sixteenth of the rated size; every job is compared with this figure
 calibration-why-loader = ms-swift’s reserved peak is only 14% under the same job in BF16 LoRA although the 4-bit base is 10 GB smaller: the allocator likely keeps the BF16 checkpoint’s blocks freed while quantizing at load, which our model does not count
 calibration-why-attention = without checkpointing at 4,096 tokens this run keeps more per layer than our model’s tensors (its attention implementation is not stated; eager attention also keeps the score matrices)
 calibration-why-qwen-logits = Qwen-1’s own model code keeps more copies of the logits (152,000-entry vocabulary) than the transformers path our model assumes
@@ -420,7 +426,7 @@ calibration-why-unstated-zero3 = the guide does not say how it measured (we comp
 offer-as-bundle = { $offer } (rented together)
 offer-as-single = { $offer } (single card)
 offer-as-single-none = { $offer } (single card, none in stock)
-stock-none-short = none in stock at our last count
+stock-none-short = none in stock as of our last stock count
 unit-gib = { $value } GiB
 unit-gib-rated = { $value } GiB
 memory-pick-per-card = our pick: { $offer }, { $gb } per card
@@ -435,11 +441,11 @@ free-nodes-all = { $nodes ->
    *[other] Every free card here is in those { $nodes } nodes: renting a single card breaks one up and leaves one node fewer for { $offer }.
 }
 rent-breaks-node = { $nodes ->
-    [one] All free cards in { $region } are in one { $bundle } node. Renting a single card there breaks it up, and { $bundle } goes out of stock in { $region }.
-   *[other] All free cards in { $region } are in { $nodes } { $bundle } nodes. Renting a single card there breaks one up and leaves one node fewer for { $bundle }.
+    [one] Every free card in { $region } is in one { $bundle } node, so a single-card rental there breaks it up and puts { $bundle } out of stock in { $region }.
+   *[other] Every free card in { $region } is in one of { $nodes } { $bundle } nodes, so a single-card rental there leaves one node fewer for { $bundle }.
 }
-share-tight = tight: measure the peak on a short run before you pay for a month
-memory-pick-tight = { $pick }; tight ({ $share } of usable memory per card): measure the peak on a short run before you pay for a month
+share-tight = tight: measure the peak on a short run first
+memory-pick-tight = { $pick }; tight ({ $share } of usable memory per card)
 memory-pick-other = { $pick }; cheaper on { $stack }: { $offer }
 memory-pick-other-tight = { $pick }; cheaper on { $stack }: { $offer }, tight ({ $share } of its usable memory)
 fit-card-nvme = { $card } ({ $size })

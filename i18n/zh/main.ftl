@@ -200,7 +200,7 @@ gpus-title = 可租用的 GPU
 gpus-description = 我们出租的 GPU：规格、周租和月租价格、空闲情况，以及每张卡装得下的微调任务；表中是目前有空闲的卡，暂无空闲的卡见各自的页面。
 gpus-intro = 下表列出目前有空闲的卡。我们出租的每张卡，包括暂无空闲的，都有单独的页面（见表下的列表），列出规格、价格、各区域的空闲数量、它装得下的微调任务，以及小时价高于多少时它的周租、月租更省；部分卡页还附有一次训练的时长与费用示例。
 card-page-title = { $card } 租用
-card-page-description = 租用 { $card } 做微调：{ $vram } 显存，{ $monthly }。本页列出规格、价格、空闲情况、装得下的任务，以及小时价高于多少时周租、月租更省。
+card-page-description = { $card }（{ $vram } 显存）租用，适合微调：{ $monthly }。本页列出规格、价格、空闲情况、装得下的任务，以及小时价高于多少时周租、月租更省。
 card-page-description-out = { $card }（{ $vram } 显存）在最近一次库存统计中各区域都没有空闲；租金为 { $monthly }。本页列出规格、价格、装得下的任务，以及小时价高于多少时周租、月租更省。
 card-page-intro = { $card } 显存{ $vram }，租金 { $weekly }/周、{ $monthly }；按月租折算，每 GPU 小时 { $hourly }。
 card-page-specs = 规格
@@ -243,7 +243,7 @@ spec-source = 来源：{ $title }
 spec-fp8 = FP8
 spec-yes = 支持
 spec-no = 不支持
-spec-interconnect = 互联
+spec-interconnect = 卡间互联
 spec-software = 支持的软件栈
 spec-software-no-image = 这张卡使用的软件栈；是否预装、随卡提供什么系统镜像，尚未公布
 spec-power = 功耗
@@ -268,7 +268,7 @@ chart-break-even-axis-hours = 每月使用的 GPU 小时数
 chart-break-even-term = 按月租，{ $term }
 chart-break-even-hourly = 按小时租，每小时 { $rate }
 chart-break-even-caption = 每月用量低于约 { $hours } GPU 小时这个区间时，按小时租更便宜；高于它时，月租更便宜。用量落在区间之内时，哪种更便宜取决于你拿到的小时价：小时价越低，越偏向按小时租；用量越接近区间上限，越偏向月租。这张图只比较一个月；只需要几周的话，要比的是周租和按小时租，见“周租、月租与按小时租：费用持平的用量”表中的周租一列。
-table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏上面是卡报告的可用显存（GB = 10⁹ 字节），下面是换算成 GiB 的同一数值和标称容量（厂商写作 GB，实际按 GiB 计）。
+table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏上面是卡报告的可用显存，下面是它的 GiB 换算和标称容量；单位的说明见上方规格表。
 group-note-two-four-eight = 2、4 或 8 卡
 
 ## Pages shown from another language
@@ -320,15 +320,15 @@ memory-logits = logits { $value }
 memory-buffers = 工作缓冲区 { $value }
 memory-per-card = 每卡 { $value } × { $cards }
 memory-pick = 选用：{ $offer }
-price-per-gpu-hour = { $price }/GPU 小时
+price-per-gpu-hour = { $price }/GPU·小时
 col-card-share = 占单卡可用显存
 fit-of-usable = 单卡可用 { $usable }
 fit-tight = { $of }；偏紧：租整月之前，先在一周的租期里或按小时计费的平台上实测显存峰值
-fit-rule = { $stack } 上跑完参考任务、在本站花钱最少的方案（见表注）：需 { $hours } 小时，{ $cost }（{ $run }）
-fit-rule-only = { $first } 上没有装得下这个任务的方案；这是 { $stack } 上跑完参考任务、在本站花钱最少的方案（见表注）：需 { $hours } 小时，{ $cost }（{ $run }）
+fit-rule = { $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）
+fit-rule-only = { $first } 上没有装得下的方案；{ $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）
 fit-other = { $stack } 上更便宜：{ $offer }
-fit-other-why = 需 { $hours } 小时，{ $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }
-fit-other-tight = 需 { $hours } 小时，{ $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }，偏紧
+fit-other-why = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }
+fit-other-tight = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }，偏紧
 fit-override = 我们的选择：{ $reason }
 table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器；每张卡另计 { $reserve } 的固定运行时预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。这条规则只比较本站的周租和月租；只跑几个小时的任务，按小时计费通常更便宜，请先对照“按月租还是按小时租”一页的盈亏平衡点。
 table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用配置是 { $first } 上最便宜的方案；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用链接。
@@ -381,7 +381,7 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = 可用 { $value }
-spec-vram-marketed = 厂商的标称容量：厂商写作 GB，实际按 GiB（2³⁰ 字节）计；任务按下一行的可用显存（GB = 10⁹ 字节）比较
+spec-vram-marketed = 厂商的标称容量（厂商写作 GB，实为 GiB，即 2³⁰ 字节）；任务按下一行的可用显存（GB = 10⁹ 字节）比较
 spec-usable = 可用显存
 spec-usable-source = { $tool } 读数 { $mib } MiB（{ $of }）；所有任务都按这个数字比较
 spec-usable-source-ecc = { $tool } 读数 { $mib } MiB（{ $of }），默认开启的 ECC 约占去标称容量的十六分之一；所有任务都按这个数字比较
@@ -408,7 +408,7 @@ free-nodes-all = { $nodes ->
    *[other] 这些空闲卡正好组成 { $nodes } 台完整的 { $offer } 节点：单卡订单会占用其中一台上的一张卡，这里可租的 { $offer } 就少一台。
 }
 rent-breaks-node = { $nodes ->
-    [1] { $region } 的空闲卡正好凑成一整台 { $bundle } 节点：租走其中一张，{ $region } 就租不到整台 { $bundle } 了。
+    [1] { $region } 的空闲卡正好凑成一整台 { $bundle }：租走一张，这里就租不到整台了。
    *[other] { $region } 的空闲卡正好凑成 { $nodes } 整台 { $bundle } 节点：每租走一张单卡，那里可租的整台节点就少一台。
 }
 share-tight = 偏紧：租整月之前，先在一周的租期里或按小时计费的平台上实测显存峰值

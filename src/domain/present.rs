@@ -1009,6 +1009,12 @@ pub const SHORTCODES: &[Shortcode] = &[
         run: sc_free_now,
     },
     Shortcode {
+        name: "stock_date",
+        args: &[],
+        doc: "the day the stock counts were taken (`stock_as_of` in data/cards.yaml), as a long date of the page's language",
+        run: sc_stock_date,
+    },
+    Shortcode {
         name: "storage",
         args: &["item"],
         doc: "a storage term, by `item`",
@@ -1870,6 +1876,22 @@ fn sc_free_now(
         l.int(i64::from(total))
     };
     text(out)
+}
+
+fn sc_stock_date(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    a.finish(&[])?;
+    let date = s.cat.stock_as_of.as_ref().ok_or_else(|| {
+        Error::new(
+            codes::DATA_MISSING_VALUE,
+            "no `stock_as_of` is set in data, so there is no stock date to print",
+        )
+    })?;
+    text(long_date(l, date))
 }
 
 fn sc_storage(
