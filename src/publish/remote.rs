@@ -206,3 +206,102 @@ fn rel_key(dir: &Path, path: &Path) -> Option<String> {
     let parts: Option<Vec<&str>> = rel.components().map(|c| c.as_os_str().to_str()).collect();
     Some(parts?.join("/"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder() -> (tempfile::TempDir, Folder) {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let dir = tmp.path().join("site");
+        std::fs::create_dir(&dir).expect("target folder");
+        (tmp, Folder { dir })
+    }
+
+    fn headers() -> Headers {
+        Headers {
+            content_type: "text/html".into(),
+            cache_control: "no-cache".into(),
+            sha256: String::new(),
+            content_encoding: None,
+        }
+    }
+
+    #[test]
+    fn a_folder_names_itself_as_a_file_url_and_its_listing_is_one_request() {
+        let (_tmp, f) = folder();
+        assert_eq!(f.describe(), format!("file://{}", f.dir.display()));
+        // A folder listing goes over no wire: the report counts it as one request, whatever its size.
+        assert_eq!(f.list_requests(0), 1);
+        assert_eq!(f.list_requests(11_000), 1);
+        assert_eq!(
+            Failure::Credentials("refused by the endpoint".into()).to_string(),
+            "refused by the endpoint"
+        );
+    }
+
+    #[test]
+    fn get_says_none_for_a_missing_file_and_fails_on_one_it_cannot_read() {
+        let (_tmp, f) = folder();
+        f.put("a/index.html", b"hello".to_vec(), &headers())
+            .expect("put");
+        assert_eq!(f.get("a/index.html").expect("get"), Some(b"hello".to_vec()));
+        assert_eq!(
+            f.get("missing.html").expect("missing is not an error"),
+            None
+        );
+        // A folder where a file was asked for is a failure, not "nothing there".
+        assert!(f.get("a").is_err(), "reading a folder as a file must fail");
+    }
+
+    #[test]
+    fn delete_removes_the_file_and_the_folders_it_empties_but_never_the_target() {
+        let (_tmp, f) = folder();
+        f.put("keep.html", b"k".to_vec(), &headers()).expect("put");
+        f.put("a/b/c.html", b"c".to_vec(), &headers()).expect("put");
+        f.put("a/d.html", b"d".to_vec(), &headers()).expect("put");
+        f.delete("a/b/c.html").expect("delete");
+        assert!(!f.dir.join("a/b").exists(), "the emptied folder goes");
+        assert!(
+            f.dir.join("a/d.html").is_file(),
+            "a folder still holding a file stays"
+        );
+        f.delete("a/d.html").expect("delete");
+        assert!(!f.dir.join("a").exists(), "the emptied parent goes too");
+        f.delete("keep.html").expect("delete");
+        assert!(f.dir.is_dir(), "the target itself stays, even empty");
+        // A file already gone is not an error (a publish may retry a delete) ...
+        f.delete("keep.html")
+            .expect("deleting a missing file succeeds");
+        // ... but a key that names a folder with files in it is.
+        f.put("x/y.html", b"y".to_vec(), &headers()).expect("put");
+        assert!(f.delete("x").is_err(), "a folder is not deleted as a file");
+        assert!(f.dir.join("x/y.html").is_file(), "and what it holds stays");
+    }
+
+    #[test]
+    fn create_writes_only_where_nothing_is_and_fails_where_it_cannot_write() {
+        let (_tmp, f) = folder();
+        assert!(
+            f.create("lock", b"first".to_vec(), &headers())
+                .expect("create")
+        );
+        assert!(
+            !f.create("lock", b"second".to_vec(), &headers())
+                .expect("second create")
+        );
+        assert_eq!(std::fs::read(f.dir.join("lock")).expect("read"), b"first");
+        // No folder for the key: an error, not "someone else holds it".
+        assert!(
+            f.create("no/such/folder", b"x".to_vec(), &headers())
+                .is_err()
+        );
+        let gone = Folder {
+            dir: f.dir.join("missing"),
+        };
+        assert!(matches!(
+            gone.create("lock", Vec::new(), &headers()),
+            Err(Failure::NoBucket(_))
+        ));
+    }
+}
