@@ -1500,3 +1500,32 @@ fn a_pick_named_in_prose_is_the_fit_tables_and_a_build_error_once_the_rule_moves
     assert!(err.contains(&format!("now gives `{other}`")), "{err}");
     assert_eq!(before, tree(&site.path().join("public")), "nothing lost");
 }
+
+#[test]
+fn the_stock_date_in_prose_is_the_one_in_data_in_each_locale() {
+    let site = common::real_site_copy();
+    let root = site.path();
+    let cards = root.join("data/cards.yaml");
+    let text = std::fs::read_to_string(&cards).expect("cards.yaml");
+    assert!(
+        text.contains("stock_as_of: 2026-11-30"),
+        "the fixture's date"
+    );
+    std::fs::write(
+        &cards,
+        text.replace("stock_as_of: 2026-11-30", "stock_as_of: 2027-03-09"),
+    )
+    .expect("write cards.yaml");
+    let out = hubgen(root, &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let flat = |rel: &str| common::read(root, rel).replace(['\u{a0}', '\u{202f}'], " ");
+    // The home pages' own sentences, placed by stock_date(), follow the data.
+    assert!(flat("en/index.html").contains("As of March 9, 2027, we had"));
+    assert!(flat("zh/index.html").contains("截至 2027 年 3 月 9 日，共有"));
+    assert!(flat("ru/index.html").contains("на 9 марта 2027 г.;"));
+    assert!(!flat("en/index.html").contains("November 30, 2026"));
+}
