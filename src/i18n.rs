@@ -518,7 +518,7 @@ mod tests {
         let (low, high): (Decimal, Decimal) = ("2.49".parse().unwrap(), "3.49".parse().unwrap());
         // Ranges: en and zh write the unit on both ends, uk and ru once, after the range.
         let expect = [
-            ("en", "$1,288.50", "59%", "$2.49–$3.49", "59%–100%"),
+            ("en", "$1,288.50", "59%", "$2.49–$3.49", "59–100%"),
             (
                 "uk",
                 "1\u{a0}288,50\u{a0}$",

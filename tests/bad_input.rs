@@ -230,6 +230,10 @@ const CODES: &[(&str, &str)] = &[
         "sentence naming a pick the rule does not make",
         "pick-changed",
     ),
+    (
+        "stock date with no stock_as_of in data",
+        "data-missing-value",
+    ),
     ("link to a page that does not exist", "link-unresolved"),
     ("template syntax error", "template"),
     ("template calling an unknown filter", "template"),
@@ -577,6 +581,11 @@ fn cases() -> Vec<(&'static str, Setup)> {
                 "{{",
             );
             build(&[&at, "8x-h100-sxm", "rewrite the sentence"])
+        }),
+        ("stock date with no stock_as_of in data", |r| {
+            plant(r, "data/cards.yaml", "stock_as_of: 2026-11-30\n", "", "");
+            let at = body(r, "Stock as of {{ stock_date() }}.", "{{");
+            build(&[&at, "stock_as_of", "data/cards.yaml"])
         }),
         ("link to a page that does not exist", |r| {
             let at = body(r, "See [this](@/no-such-page.md).", "@/");

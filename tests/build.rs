@@ -150,7 +150,7 @@ fn the_fixture_builds_in_three_locales_with_every_table_formatted_per_locale() {
     assert_eq!(qlora70["rule"]["months"], 0);
     assert_eq!(qlora70["rule"]["cost_usd"], 300);
     let hours = |end: &str| {
-        qlora70["rule"][format!("hours_at_mfu_{end}")]
+        qlora70["rule"][format!("hours_at_hfu_{end}")]
             .as_f64()
             .unwrap_or_else(|| panic!("hours at the {end} end"))
     };
@@ -1385,7 +1385,7 @@ fn a_step_time_factor_multiplies_its_methods_hours_and_is_held_to_its_bounds() {
             .map(|r| {
                 (
                     r["id"].as_str().expect("id").to_string(),
-                    r["hours_at_mfu_low"].as_f64().expect("hours"),
+                    r["hours_at_hfu_low"].as_f64().expect("hours"),
                     r["step_time_factor"].as_f64().expect("factor"),
                 )
             })

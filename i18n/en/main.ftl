@@ -7,7 +7,7 @@ skip-to-content = Skip to content
 nav-label = Main
 language-switcher-label = Language
 section-pages = Guides
-footer-arithmetic = Every price, stock count and estimate on this site comes from the data we publish below, so you can check it. Hourly market rates are our illustration, not quotes. Stock counts are as of the date shown with each table.
+footer-arithmetic = Every price, stock count and estimate on this site comes from the data we publish below, so you can check it. The one hourly market range is our own undated illustration, not a quote. Stock counts are as of the date shown with each table.
 footer-data = The data, as JSON:
 footer-contact = Questions before you order:{ " " }
 footer-terms = Terms of service
@@ -26,10 +26,12 @@ unit-gb = { $value } GB
 unit-mb = { $value } MB
 unit-tb = { $value } TB
 unit-watt = { $value } W
-market-rate-note = An illustrative on-demand range for the { $card }, not a quote
+market-rate-note = An illustrative, undated on-demand range for the { $card }, not a quote
 unit-gbs = { $value } GB/s
 unit-gbits = { $value } Gbit/s
 unit-tbs = { $value } TB/s
+# The symbol of the byte, after a product of counts in the memory page's formulas.
+unit-byte = B
 price-per-week = { $price }/wk
 price-per-month = { $price }/mo
 price-per-tb-month = { $price } per TB per month
@@ -46,11 +48,11 @@ method-lora = LoRA
 method-qlora = QLoRA
 
 ## Fit table
-table-fit-caption = Fit table: the GPU memory each fine-tuning job needs, and the card that fits it
+table-fit-caption = Fit table: the GPU memory each fine-tuning job needs, and the GPU our rule picks for it (picks for a reference job of { $tokens } tokens)
 col-job = Model and method
 col-vram-needed = VRAM needed
-col-card-that-fits = Card that fits (our estimate)
-col-card-vram = Card VRAM
+col-card-that-fits = Our pick (estimated to fit)
+col-card-vram = GPU VRAM
 col-weekly = Weekly
 col-monthly = Monthly
 col-per-gpu-hour = Per GPU-hour
@@ -60,8 +62,8 @@ rent-week-label = Rent for a week: { $offer } in { $region }
 rent-month-label = Rent for a month: { $offer } in { $region }
 fit-job = { $size }, { $method }
 fit-cheapest-same = this offer
-fit-per-card = { $gb } per card
-fit-all-cards = { $gb } on { $cards } cards
+fit-per-card = { $gb } per GPU
+fit-all-cards = { $gb } on { $cards } GPUs
 fit-note-4bit-base-rank = 4-bit base
 fit-note-4bit-base = 4-bit base
 fit-note-bf16-resident = BF16 base
@@ -85,27 +87,27 @@ col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports. Below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which vendors write as GB but count in GiB. A card reports its rated size or a little less; a GDDR6 card with ECC enabled (marked “ECC on”) reports about one-sixteenth less, the share that ECC reserves. HBM cards keep their ECC outside the rated size, so it costs them no memory. Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a node or a pair of GPUs rented together); a card rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
+table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports. Below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which vendors write as GB but count in GiB. A GPU reports its rated size or a little less; a GDDR6 card with ECC enabled (marked “ECC on”) reports about one-sixteenth less, the share that ECC reserves. HBM GPUs keep their ECC outside the rated size, so it costs them no memory. Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a whole node, or a pair of GPUs on one node, rented together); a GPU rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
-table-interconnect-caption = How GPUs talk to each other, and what multi-card training each link allows (bidirectional bandwidth)
-col-cards = Cards
-col-link = Link between cards
+table-interconnect-caption = How GPUs talk to each other, and what multi-GPU training each link allows (bidirectional bandwidth)
+col-cards = GPUs
+col-link = Link between GPUs
 col-bandwidth = Bandwidth
-col-sharded = Multi-card training
+col-sharded = Multi-GPU training
 link-nvlink5-nvswitch = NVLink 5 with NVSwitch
 link-nvlink-nvswitch = NVLink with NVSwitch
 link-infinity-fabric = Infinity Fabric
 link-nvlink-bridge-optional = optional NVLink bridge
 link-nvlink-bridge = NVLink bridge
 link-pcie4-p2p = PCIe Gen4 peer-to-peer
-link-pcie-p2p-no-nvlink = PCIe only: no NVLink, and peer-to-peer is disabled on GeForce RTX 40 and 50 cards
+link-pcie-p2p-no-nvlink = PCIe only: no NVLink, and peer-to-peer is disabled on GeForce RTX 40 and 50 cards, so GPU-to-GPU traffic is staged through host memory, well below the bus rate given here
 sharding-up-to = { $n ->
-    [one] Yes, one card
-   *[other] Yes, up to { $n } cards
+    [one] Yes, one GPU
+   *[other] Yes, up to { $n } GPUs
 }
-sharding-eight-way-only = Yes, at full speed only across all 8 cards of a node
+sharding-eight-way-only = Yes, at full speed only across all 8 GPUs of a node
 sharding-pairs = Yes, in pairs
 sharding-data-parallel-only = Over PCIe: data parallel, or ZeRO/FSDP at PCIe speed
 sharding-single-card = Only through host memory (slow)
@@ -122,20 +124,20 @@ storage-local-nvme-terms = { $encryption } encryption per instance; held untouch
    *[other] { $days } days
 } after the rental ends
 storage-extra-nvme = Extra local NVMe
-storage-extra-nvme-terms = up to { $max } per node (how much of that a single card can add is not stated), same host, same encryption
+storage-extra-nvme-terms = up to { $max } per node (how much of that a single GPU can add is not yet published), same host, same encryption
 storage-network-volume = Network volume
-storage-network-volume-terms = { $replicas }× replicated in the region, attaches to several instances, outlives the instance
+storage-network-volume-terms = { $replicas }× replicated in the region, attaches to several instances, outlives the instance; how long it is kept after your last rental ends, and how it is billed between rentals, is not yet published, so download anything you cannot lose
 storage-snapshots = Snapshots
 storage-snapshots-terms = restore on any instance in the region
 storage-egress = Egress
-storage-egress-terms = { $included } a month included per instance; what a weekly rental includes is not stated
+storage-egress-terms = { $included } a month included per instance; what a weekly rental includes is not yet published
 
 ## Service terms
 table-service-terms-caption = Service terms
 col-service = Service
 service-uptime = Uptime SLA
-service-failure = If a card fails
-service-failure-replace = replaced with a working card in the same region
+service-failure = If a GPU fails
+service-failure-replace = replaced with a working GPU in the same region
 service-failure-replace-or-credit = replaced in the same region, or the lost time credited pro rata
 service-refund = Refunds
 service-refund-none = none: a paid rental is not refunded
@@ -156,14 +158,14 @@ service-ready-days = within { $n ->
 } of a confirmed payment
 service-terms = Terms of service
 service-terms-label = Read the terms of service
-service-not-listed = not published yet
+service-not-listed = not yet published
 
 ## Bundles
-table-bundles-caption = Bundles: a node or a pair of GPUs rented together
+table-bundles-caption = Bundles: a whole node, or a pair of GPUs on one node, rented together
 col-bundle = Bundle
 col-discount = Discount
 bundle-list-price = without discount { $price }
-table-bundles-note = A bundle costs the single-card price times the number of cards, less the discount; the result is rounded to { $sig } significant figures.
+table-bundles-note = A bundle costs the single-GPU price times the number of GPUs, less the discount; the result is rounded to { $sig } significant figures.
 
 ## Memory table
 table-memory-caption = GPU memory by model and method, with its components
@@ -172,10 +174,10 @@ memory-model-arch = { $layers } layers, hidden { $hidden }, vocabulary { $vocab 
 memory-no-fit = nothing in stock holds it
 
 ## Break-even table
-table-beat-caption = The hourly rate above which a week or a month costs less, by how busy the card is
+table-beat-caption = The hourly rate above which a week or a month costs less, by how busy the GPU is
 col-beat-month = Month, { $share } busy
 col-beat-week = Week, { $share } busy
-table-beat-note = A rental costs less than hourly billing for the same use when the hourly rate you can get is above the figure shown: the rental’s price ÷ (its hours × the share of them the card is busy × the cards). A month has { $month } hours and a week 168; at 100% busy the figure is the rental’s own per-GPU-hour price. Your own break-even is the rental’s price ÷ your hourly rate, in GPU-hours; divide by the cards for the hours each card must be busy.
+table-beat-note = A rental costs less than hourly billing for the same use when the hourly rate you can get is above the figure shown: the rental’s price ÷ (its hours × the share of them the GPU is busy × the GPUs). A month has { $month } hours and a week 168; at 100% busy the figure is the rental’s own per-GPU-hour price. Your own break-even is the rental’s price ÷ your hourly rate, in GPU-hours; divide by the GPUs for the hours each GPU must be busy.
 table-break-even-caption = Monthly rental or hourly rates: where they cost the same
 col-market-hourly = Market hourly
 col-break-even-hours = Break-even, GPU-hours a month
@@ -190,17 +192,11 @@ term-months = { $count ->
     [one] one month
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded to the nearest hour. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the card: on every card, { $weeks ->
-    [one] one
-    [2] two
-    [3] three
-    [4] four
-   *[other] { $weeks }
-} weekly rentals cost less than a month, and one more week costs more. Two weeks 24/7 is { $window } hours. The hourly range is our own illustration of typical on-demand prices, not a quote from any provider.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded to the nearest hour. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the GPU: on every GPU, { $weeks } weekly rentals cost less than a month, and one more week costs more. Two weeks 24/7 is { $window } hours. The hourly range is our own illustration of typical on-demand prices, carried over from an earlier version of our fine-tuning guide: it carries no date and is not a quote from any provider. The table of rates to beat needs no market figure: set the rate you are offered against it.
 
 ## Training table
-table-training-caption = How long a fine-tuning job takes, and what it costs
-col-offer = Card or bundle
+table-training-caption = How long each fine-tuning job below takes, and what it costs (each row gives its job’s size)
+col-offer = GPU or bundle
 col-hours = Hours
 col-cost-hourly = Pro-rata cost
 col-cost-term = Cheapest rental that covers it
@@ -208,28 +204,28 @@ training-job-size = { $examples } examples × { $epochs } epochs, { $tokens } to
 training-term-k = { $k } FLOPs per parameter per token × { $params }B parameters
 training-term-flops = { $flops } FLOPs in all
 training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
-    [one] { $cards } card
-   *[other] { $cards } cards
+    [one] { $cards } GPU
+   *[other] { $cards } GPUs
 } × utilization { $mfu }
 training-term-step = × { $factor }: { $method }’s step time measured against LoRA’s
-training-offer-rate = { $tflops } TFLOPS dense BF16 per card
+training-offer-rate = { $tflops } TFLOPS dense BF16 per GPU
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × cards × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. QLoRA’s hours are then multiplied by { $qlora }: its step was measured that much slower than LoRA’s, because it dequantizes its 4-bit base as it goes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost is the hours as printed times the per-GPU-hour price, as printed, of the rental, a week or a month, that covers them at the slow end with { $margin } of it to spare (a week’s price divided by 168 hours or a month’s by { $hours }, and by the cards) times the cards. Select a row’s hours to see their breakdown.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × GPUs × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. QLoRA’s hours are then multiplied by { $qlora }: its step was measured that much slower than LoRA’s, because it dequantizes its 4-bit base as it goes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost = the hours as printed × the per-GPU-hour price × the GPUs. The per-GPU-hour price is that of the cheapest week or month that covers the slow end with { $margin } of it to spare: a week’s price ÷ 168 hours, or a month’s ÷ { $hours }, per GPU. Select a row’s hours to see their breakdown.
 unit-million = { $value }M
 
 ## Jobs that fit a card
 table-jobs-caption = Fine-tuning jobs that fit one { $card }
 col-share-of-card = Memory used
-table-jobs-note = A job fits when it needs at most { $headroom } of the card’s { $usable } of usable memory, that is { $limit }. Each share is of the full { $usable }; above { $tight }, a fit is marked tight, and even an unmarked fit is an estimate to check against the measured peak.
+table-jobs-note = A job fits when it needs at most { $headroom } of the GPU’s { $usable } of usable memory, that is { $limit }. Each share is of the full { $usable }; a job that fills more than { $tight } of it is marked tight, and even an unmarked fit is an estimate to check against the measured peak.
 
 ## Card pages
 gpus-title = GPU prices
-gpus-description = Every GPU we rent, with its specifications, weekly and monthly prices, availability, and the fine-tuning jobs it fits.
-gpus-intro = The table lists the cards in stock as of our last stock count. Every card we rent, including those out of stock, has its own page below, with its specifications, prices, stock by region, the fine-tuning jobs it fits and, where we have one, a worked training estimate.
+gpus-description = Every GPU we rent, with its specifications, weekly and monthly prices, stock by region, and the fine-tuning jobs it fits.
+gpus-intro = The table lists the GPUs in stock as of our last stock count. Every GPU we rent, including those out of stock, has its own page below, with its specifications, prices, stock by region, the fine-tuning jobs it fits and, where we have one, a worked training estimate.
 card-page-title = { $card } rental
-card-page-description = { $card } ({ $vram }) rental for fine-tuning from { $monthly }: specs, prices, stock by region, the jobs it fits and the hourly rates its week and month beat.
-card-page-description-out = The { $card } ({ $vram }) was out of stock in every region as of our last stock count; its price is { $monthly }. Specs, prices, the jobs it fits and the hourly rates its week and month beat.
-card-page-intro = The { $card } ({ $vram }) rents for { $weekly } a week or { $monthly_amount } a month. At the monthly price, that works out to { $hourly } per GPU-hour.
+card-page-description = { $card } for fine-tuning, { $monthly } or by the week: { $vram } rated memory, specs, prices and stock by region, the jobs it fits, and the hourly rate above which its week or month costs less.
+card-page-description-out = { $card } for fine-tuning, { $monthly } or by the week, out of stock in every region at our last stock count: { $vram } rated memory, specs, prices, the jobs it fits, and the hourly rate above which its week or month costs less.
+card-page-intro = The { $card } rents for { $weekly } a week or { $monthly_amount } a month; at the monthly price, that works out to { $hourly } per GPU-hour. Its memory is rated at { $vram }, the figure vendors print as GB; the specifications below give what a job can actually use.
 card-page-specs = Specifications
 card-page-prices = Prices
 card-page-availability = Stock by region
@@ -257,7 +253,7 @@ month-of-12 = December
 card-not-stocked = Not in stock in any region as of our last stock count.
 table-card-specs-caption = { $card } specifications
 table-card-prices-caption = { $card } prices
-table-card-availability-caption = { $card } cards in stock at the last stock count, by region
+table-card-availability-caption = { $card } GPUs in stock at the last stock count, by region
 col-spec = Specification
 col-value = Value
 col-region = Region
@@ -272,10 +268,10 @@ spec-yes = yes
 spec-no = no
 spec-interconnect = Interconnect
 spec-software = Supported software stack
-spec-software-no-image = a version that supports the card, not a promise of what is installed: that comes with the image (see Images and drivers)
+spec-software-no-image = supports this GPU; the version installed depends on the image, which is not yet published
 spec-power = Power
 spec-local-nvme = Local NVMe included
-spec-not-listed = not published yet
+spec-not-listed = not yet published
 spec-host = Host CPU, RAM and network
 spec-host-cpu = Host CPU cores
 spec-host-ram = Host RAM
@@ -284,18 +280,18 @@ spec-images = Images and drivers
 spec-image = { $name } ({ $os }, driver { $driver }, { $toolkit })
 
 ## Charts
-chart-memory-title = GPU memory each fine-tuning job needs on one card, against the cards we rent
-chart-memory-desc = Bars show the memory each job needs on one card, on a logarithmic scale; vertical lines mark the usable memory of the single cards we rent: { $caps }. Needs:
+chart-memory-title = GPU memory each fine-tuning job needs on one GPU, against the GPUs we rent
+chart-memory-desc = Bars show the memory each job needs on one GPU, on a logarithmic scale; vertical lines mark the usable memory of the single GPUs we rent: { $caps }. Needs:
 chart-memory-axis = GB, logarithmic scale
 chart-memory-caps = Capacity, GB
-chart-memory-caption = Memory each job needs on one card (bars) against the usable memory of our single cards (vertical lines). Bundles have no line: split over their cards, a job needs more in all; the fit table gives their per-card figures. The table above holds the same figures with their components.
+chart-memory-caption = Memory each job needs on one GPU (bars) against the usable memory of our single GPUs (vertical lines). Bundles have no line: split over their GPUs, a job needs more in all; the fit table gives their per-GPU figures. The table above holds the same figures with their components.
 chart-break-even-title = { $offer }: a month’s cost against GPU-hours used
 chart-break-even-desc = A month’s rental of the { $offer } costs { $term } however many hours you use. Renting by the hour at { $rate } costs more the more you use, and passes the month’s price at { $hours } GPU-hours of a { $month }-hour month.
 chart-break-even-axis-hours = GPU-hours used in a month
 chart-break-even-term = Monthly rental, { $term }
 chart-break-even-hourly = Hourly, { $rate }
-chart-break-even-caption = In the range of about { $hours } GPU-hours a month, the answer depends on your hourly rate: below the low end, paying by the hour for that month’s use is cheaper; above the high end, the month beats hourly. How a week compares with the hour is in the weekly column of the break-even table.
-table-card-prices-note = Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }, and by the number of cards. Memory is what the cards report, in GB of 10⁹ bytes; below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which vendors write as GB but count in GiB.
+chart-break-even-caption = In the range of about { $hours } GPU-hours a month, the answer depends on your hourly rate: below the low end, paying by the hour for that month’s use is cheaper; above the high end, the month beats hourly. For a week against hourly billing, see the weekly column of the break-even table.
+table-card-prices-note = Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }, and by the number of GPUs. Memory is what the GPUs report, in GB of 10⁹ bytes; below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which vendors write as GB but count in GiB.
 group-note-two-four-eight = 2-, 4- or 8-way
 
 ## Pages shown from another language
@@ -318,24 +314,24 @@ rent-offer-week-label = Rent { $offer } for a week in { $region }
 rent-offer-month-label = Rent { $offer } for a month in { $region }
 ## Ranges: $2.49–$3.49, 25%–50% (uk and ru write the unit once)
 fmt-usd-range = ${ $low }–${ $high }
-fmt-percent-range = { $low }%–{ $high }%
+fmt-percent-range = { $low }–{ $high }%
 rent-week-in = Rent for a week in { $region }
 rent-month-in = Rent for a month in { $region }
 rent-week-in-label = Rent for a week in { $region }: { $offer }
 rent-month-in-label = Rent for a month in { $region }: { $offer }
 col-we-rent = What you can rent
-table-interconnect-note = “Multi-card training” is what the link allows. ZeRO-3 and FSDP also run over PCIe, but every step moves weights and gradients between the cards, and that exchange can set the pace of the step. The last column lists the cards and bundles we rent on it: a dash means we describe those cards for comparison and do not rent them. We rent cards together only as the bundles in that column: an 8-card bundle is a whole node, the 2× A100 SXM a pair of GPUs on one node. Every other card is rented on its own.
+table-interconnect-note = “Multi-GPU training” is what the link allows. ZeRO-3 and FSDP also run over PCIe, but every step moves weights and gradients between the GPUs, and that exchange can set the pace of the step. The last column lists the GPUs and bundles we rent on it: a dash means we describe those GPUs for comparison and do not rent them. We rent GPUs together only as the bundles in that column: an 8-GPU bundle is a whole node, the 2× A100 SXM a pair of GPUs on one node. Every other GPU is rented on its own.
 service-contact = Contact
 service-contact-label = Contact, to ask before ordering
-gpus-list-title = Card pages
+gpus-list-title = GPU pages
 fmt-approx = ~{ $value }
 memory-ecc = { $memory }, ECC on by default
 memory-ecc-off = { $memory }, ECC off by default
 sharding-not-rented = { $allowed }
 catalog-link-single = not used (rented singly)
 catalog-link-in-bundles = used only when rented as { $bundles }
-sharding-rented-as = (we rent them for sharding only as { $bundles })
-sharding-rented-as-some = (we rent them for sharding only as { $bundles }, and the { $singles } only as single cards)
+sharding-rented-as = (for sharding we rent them only as { $bundles })
+sharding-rented-as-some = (for sharding we rent only { $bundles }; the { $singles } we rent singly)
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
 fmt-links = { $links } × { $each }
@@ -345,22 +341,25 @@ fmt-alternatives-separator = { " / " }
 memory-trainable = trainable state { $value }
 memory-logits = logits { $value }
 memory-buffers = working buffers { $value }
-memory-per-card = on each of the { $cards } cards { $value }
+memory-per-card = on each of the { $cards } GPUs { $value }
 memory-pick = our pick: { $offer }
 price-per-gpu-hour = { $price }/GPU-hr
 col-card-share = Memory used
-fit-of-usable = of { $usable } usable per card
-fit-tight = { $of }; tight
+fit-of-usable = of { $usable } usable per GPU
+fit-tight = { $of } (tight)
 fit-rule = cheapest on { $stack } for our reference job: { $hours } h, { $cost } for { $run }
 fit-rule-only = no { $first } offer holds this job; cheapest on { $stack } for our reference job: { $hours } h, { $cost } for { $run }
 fit-other = Cheaper on { $stack }: { $offer }
-fit-other-why = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per card
-fit-other-tight = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per card (tight)
+fit-other-why = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per GPU
+fit-other-tight = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per GPU (tight)
 fit-override = our choice: { $reason }
-table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per card and rank-{ $rank } adapters on all linear layers; every card adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A card qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the cards and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Its hours are shown from the fast end, at { $high } of the card’s dense BF16 TFLOPS, to the slow end, at { $low }, and the price is for the cheapest run of whole months and weeks that covers the slow end and leaves { $margin } of the term free for setup, checkpoints, evaluation and a restart.
+fit-short-run = The run itself takes only { $used } of that time: for this one run alone, paying by the hour costs less at any rate below { $rate }
+fit-bandwidth = This assumes speed follows paper TFLOPS ({ $tflops_ratio }× the { $rival }’s). If it follows memory bandwidth ({ $ratio }×), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }
+fit-unmeasured = Its hours assume { $stack } reaches the same share of paper TFLOPS as { $first }, which we have not measured on { $stack }: time a short run before you rent for longer
+table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per GPU and rank-{ $rank } adapters on all linear layers, attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept); every GPU adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A GPU qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the GPUs and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Its hours are shown from the fast end, at { $high } of the GPU’s dense BF16 TFLOPS, to the slow end, at { $low }, and the price is for the cheapest run of whole months and weeks that covers the slow end and leaves { $margin } of the rental free for setup, checkpoints, evaluation and a restart.
 table-fit-note-first = Most training code is written for { $first }, so the pick is the cheapest { $first } offer that qualifies; where an offer on another stack costs less, it is shown under the pick, with its own Rent links.
-table-fit-note-end = Totals are rounded up to the next whole GB, and per-card figures of multi-card jobs to the next 0.1 GB; percentages use the unrounded figure. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of cards. A fit marked “tight” is close to the card’s limit: measure the peak on a short run before you pay for a month. Select a figure to see its breakdown.
-table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one card; the fit table gives it per card and in total on the cards we would rent. A card qualifies when the job fills at most { $headroom } of its usable memory; where a pick is marked “tight”, measure the peak on a short run before you pay for a month.
+table-fit-note-end = Totals are rounded up to the next whole GB, and per-GPU figures of multi-GPU jobs to the next 0.1 GB; percentages use the unrounded figure. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of GPUs. A fit marked “tight” comes close to the { $headroom } limit: measure the peak on a short run before you pay for a month. Select a figure to see its breakdown.
+table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept), plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one GPU; the fit table gives it per GPU and in total on the GPUs we would rent. A GPU qualifies when the job fills at most { $headroom } of its usable memory; where a pick is marked “tight”, measure the peak on a short run before you pay for a month.
 table-breakdown-caption = { $job }: memory term by term
 col-term = Term
 col-formula = Formula
@@ -371,8 +370,8 @@ term-activations = Activations
 term-logits = Logits and loss
 term-buffers = Working buffers
 term-reserve = Runtime reserve
-term-per-card = Per card
-term-total = All cards
+term-per-card = Per GPU
+term-total = All GPUs
 term-sum = sum of the terms above
 term-live = the terms above
 table-calibration-caption = Our estimate against published measurements
@@ -384,8 +383,8 @@ col-error = Error
 col-source = Source
 calibration-job = { $model }, { $method }
 calibration-settings = { $seq } tokens, batch { $batch }, { $cards ->
-    [one] 1 card
-   *[other] { $cards } cards, { $sharding }
+    [one] 1 GPU
+   *[other] { $cards } GPUs, { $sharding }
 }, checkpointing { $checkpointing }
 calibration-allocated = peak allocated
 calibration-reserved = peak reserved
@@ -408,9 +407,9 @@ free-nodes = { $cards ->
        *[other] { $nodes } whole nodes free
     }
    *[other] { $nodes ->
-        [0] no whole { $cards }-card node free
-        [one] one whole { $cards }-card node free
-       *[other] { $nodes } whole { $cards }-card nodes free
+        [0] no whole { $cards }-GPU node free
+        [one] one whole { $cards }-GPU node free
+       *[other] { $nodes } whole { $cards }-GPU nodes free
     }
 }
 usable-gb = { $value } usable
@@ -424,28 +423,28 @@ calibration-why-qwen-logits = Qwen-1’s own model code keeps more copies of the
 calibration-why-small-fsdp = the smallest job of the set: fixed FSDP buffers our model does not count weigh most here
 calibration-why-unstated-zero3 = the guide does not say how it measured (we compare with what the allocator holds)
 offer-as-bundle = { $offer } (rented together)
-offer-as-single = { $offer } (single card)
-offer-as-single-none = { $offer } (single card, none in stock)
+offer-as-single = { $offer } (single GPU)
+offer-as-single-none = { $offer } (single GPU, none in stock)
 stock-none-short = none in stock as of our last stock count
 unit-gib = { $value } GiB
 unit-gib-rated = { $value } GiB
-memory-pick-per-card = our pick: { $offer }, { $gb } per card
+memory-pick-per-card = our pick: { $offer }, { $gb } per GPU
 calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes per parameter, not 16)
 calibration-gptq-int4 = GPTQ Int4 base, estimated as bitsandbytes NF4: both store about 4 bits a weight plus small per-group constants
 calibration-on = on
 calibration-off = off
 spec-link-single = not used (rented singly)
-spec-link-none = (we rent it only as a single card)
+spec-link-none = (we rent it only as a single GPU)
 free-nodes-all = { $nodes ->
-    [one] Every free card here is in that node: renting a single card breaks it up, and { $offer } goes out of stock here.
-   *[other] Every free card here is in those { $nodes } nodes: renting a single card breaks one up and leaves one node fewer for { $offer }.
+    [one] Every free GPU here is in that node: renting a single GPU breaks it up, and { $offer } goes out of stock here.
+   *[other] Every free GPU here is in those { $nodes } nodes: renting a single GPU breaks one up and leaves one node fewer for { $offer }.
 }
 rent-breaks-node = { $nodes ->
-    [one] Every free card in { $region } is in one { $bundle } node, so a single-card rental there breaks it up and puts { $bundle } out of stock in { $region }.
-   *[other] Every free card in { $region } is in one of { $nodes } { $bundle } nodes, so a single-card rental there leaves one node fewer for { $bundle }.
+    [one] Every free GPU in { $region } is in one { $bundle } node, so a single-GPU rental there breaks it up and puts { $bundle } out of stock in { $region }.
+   *[other] Every free GPU in { $region } is in one of { $nodes } { $bundle } nodes, so a single-GPU rental there leaves one node fewer for { $bundle }.
 }
 share-tight = tight: measure the peak on a short run first
-memory-pick-tight = { $pick }; tight ({ $share } of usable memory per card)
+memory-pick-tight = { $pick }; tight ({ $share } of usable memory per GPU)
 memory-pick-other = { $pick }; cheaper on { $stack }: { $offer }
 memory-pick-other-tight = { $pick }; cheaper on { $stack }: { $offer }, tight ({ $share } of its usable memory)
 fit-card-nvme = { $card } ({ $size })

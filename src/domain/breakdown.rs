@@ -61,6 +61,7 @@ impl Site<'_> {
         let k = &cat.memory.constants;
         let job = cat.job_on(mem.cards);
         let n = f64::from(mem.cards);
+        let b = l.s("unit-byte");
         let num = |v: f64, frac: u32| {
             let d = dec(v).round_dp(frac).normalize();
             l.number(d, d.scale())
@@ -74,7 +75,7 @@ impl Site<'_> {
         };
         let (weights, trained) = weight_formulas(l, a, method, &job, k);
         let trainable = format!(
-            "{trained} × ({} + {}) B",
+            "{trained} × ({} + {}) {b}",
             num(method.state_bytes, 0),
             num(job.optimizer_bytes, 0)
         );
@@ -82,7 +83,7 @@ impl Site<'_> {
         let mut buffers = Vec::new();
         if method.linear == Precision::Nf4 {
             buffers.push(format!(
-                "{} × {} × {} B",
+                "{} × {} × {} {b}",
                 num(f64::from(a.hidden), 0),
                 num(a.largest_linear() / f64::from(a.hidden), 0),
                 num(k.bf16_bytes, 0)
@@ -219,13 +220,14 @@ fn activation_formulas(
     k: &super::memory::Constants,
     l: &Tracked<'_>,
 ) -> (String, String) {
+    let b = l.s("unit-byte");
     let num = |v: f64, frac: u32| {
         let d = dec(v).round_dp(frac).normalize();
         l.number(d, d.scale())
     };
     let tokens = f64::from(job.batch) * f64::from(job.seq_len);
     let layer = format!(
-        "{} B × (6 × {} + 2 × {} + 4 × {})",
+        "{} {b} × (6 × {} + 2 × {} + 4 × {})",
         num(k.bf16_bytes, 0),
         num(f64::from(a.hidden), 0),
         num(a.kv_dim(), 0),
@@ -233,7 +235,7 @@ fn activation_formulas(
     );
     let activations = if job.grad_checkpointing {
         format!(
-            "{} × ({} × {} × {} B + {layer})",
+            "{} × ({} × {} × {} {b} + {layer})",
             num(tokens, 0),
             a.layers,
             num(f64::from(a.hidden), 0),
@@ -248,7 +250,7 @@ fn activation_formulas(
         tokens
     };
     let logits = format!(
-        "{} × {} × {} B",
+        "{} × {} × {} {b}",
         num(logit_tokens, 0),
         num(f64::from(a.vocab), 0),
         num(k.logits_bytes, 0)
@@ -332,6 +334,7 @@ fn weight_formulas(
     job: &super::memory::Job,
     k: &super::memory::Constants,
 ) -> (String, String) {
+    let b = l.s("unit-byte");
     let num = |v: f64, frac: u32| {
         let d = dec(v).round_dp(frac).normalize();
         l.number(d, d.scale())
@@ -340,9 +343,9 @@ fn weight_formulas(
     let p = a.params();
     let other = p.embeddings + p.head + p.norms + p.bias;
     let weights = match method.linear {
-        Precision::Bf16 => format!("{} × {} B", sci(p.total()), num(k.bf16_bytes, 0)),
+        Precision::Bf16 => format!("{} × {} {b}", sci(p.total()), num(k.bf16_bytes, 0)),
         Precision::Nf4 => format!(
-            "{} × {}/8 B + {} × {} B",
+            "{} × {}/8 {b} + {} × {} {b}",
             sci(p.linear),
             num(k.nf4_bits + k.quant_constant_bits, 3),
             sci(other),

@@ -79,6 +79,12 @@ pub struct Run {
 }
 
 impl Run {
+    /// The hours the run's terms hold: 168 a week, `hours_per_month` a month.
+    pub fn hours(&self, hours_per_month: u32) -> f64 {
+        f64::from(self.months) * f64::from(hours_per_month)
+            + f64::from(self.weeks) * f64::from(HOURS_PER_WEEK)
+    }
+
     /// The term whose per-GPU-hour prices the run: the month's if it holds one.
     pub fn term(&self) -> Term {
         if self.months > 0 {
@@ -310,6 +316,92 @@ pub fn picks(
     Some((first, other))
 }
 
+/// A job that, at the slow end, uses less than this share of its run of terms (leaves three
+/// quarters of it idle) is a short run: one of it alone may cost less by the hour, and the fit
+/// table says below what rate.
+pub const SHORT_RUN_SHARE: f64 = 0.25;
+
+/// For a short run (see `SHORT_RUN_SHARE`): the hourly rate per GPU below which one run of the
+/// job by the hour costs less than the terms `c` buys, at the slow end's hours (so at any speed
+/// in the band), to cents, rounded down. `None` for a run that uses most of its terms.
+pub fn one_run_rate(c: &Choice, cards: u32, hours_per_month: u32) -> Option<Decimal> {
+    use rust_decimal::prelude::FromPrimitive;
+    let held = c.run.hours(hours_per_month);
+    if !(c.hours_slow > 0.0 && c.hours_slow < SHORT_RUN_SHARE * held) {
+        return None;
+    }
+    let gpu_hours = Decimal::from_f64(c.hours_slow * f64::from(cards))?;
+    Some((c.run.cost / gpu_hours).round_dp_with_strategy(2, rust_decimal::RoundingStrategy::ToZero))
+}
+
+/// Where a pick's lead over a cheaper-looking rival rests on paper TFLOPS alone: the rival, the
+/// ratio of their memory bandwidth (all cards together), and what the pick would cost if it
+/// were faster than the rival only by that ratio.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BandwidthCheck {
+    pub rival: Choice,
+    /// The pick's bandwidth over the rival's, and its dense TFLOPS over the rival's (the larger).
+    pub ratio: f64,
+    pub tflops_ratio: f64,
+    /// The pick's slow-end hours at that lead, and the run of terms that would cover them.
+    pub hours_slow: f64,
+    pub run: Run,
+}
+
+/// Bandwidth of all an offer's cards together, in TB/s; `None` where data gives none.
+fn bandwidth_of(cat: &Catalog, o: &Offer) -> Option<f64> {
+    let bw = cat.cards[o.card].bandwidth_tbs?;
+    rust_decimal::prelude::ToPrimitive::to_f64(&bw).map(|b| b * f64::from(o.count))
+}
+
+/// The pick rule's speeds come from dense TFLOPS; a step that waits on memory (QLoRA's
+/// dequantisation, small batches) speeds up only by the bandwidth ratio. For each rival on the
+/// pick's vendor that holds the job and whose TFLOPS lead is smaller than the pick's bandwidth
+/// lead would suggest, this re-prices the pick with its lead capped at the bandwidth ratio;
+/// the cheapest rival that would then cost less than the pick, if any.
+pub fn bandwidth_check(
+    cat: &Catalog,
+    offers: &[Offer],
+    pick: &Choice,
+    (model, method): (&Model, &Method),
+    tokens: f64,
+) -> Option<BandwidthCheck> {
+    let limit = cat.headroom_share();
+    let p = &offers[pick.offer];
+    let vendor = cat.cards[p.card].vendor;
+    let p_bw = bandwidth_of(cat, p)?;
+    let p_tf = tflops_of(cat, p.card) * f64::from(p.count);
+    offers
+        .iter()
+        .enumerate()
+        .filter(|(i, o)| *i != pick.offer && o.in_stock && cat.cards[o.card].vendor == vendor)
+        .filter(|(_, o)| tflops_of(cat, o.card) > 0.0)
+        .filter(|(_, o)| o.holds(&need_on(cat, model, method, o), limit))
+        .filter_map(|(i, o)| {
+            let ratio = p_bw / bandwidth_of(cat, o)?;
+            let tf_ratio = p_tf / (tflops_of(cat, o.card) * f64::from(o.count));
+            if tf_ratio <= ratio {
+                return None;
+            }
+            let rival = choice_on(cat, offers, i, (model, method), tokens);
+            let hours_slow = (rival.hours_slow / ratio).max(pick.hours_slow);
+            let run = covering_term(
+                hours_slow,
+                (p.weekly, p.monthly),
+                cat.hours_per_month,
+                cat.training.term_margin,
+            );
+            (run.cost > rival.run.cost).then_some(BandwidthCheck {
+                rival,
+                ratio,
+                tflops_ratio: tf_ratio,
+                hours_slow,
+                run,
+            })
+        })
+        .min_by_key(|b| (b.rival.run.cost, b.rival.offer))
+}
+
 /// Whether a job filling `share` of a card is tight: above `tight_share`, so within the
 /// model's error of the headroom. Compared as printed, in whole percent: a row that reads 80%
 /// is not marked tight against an 80% line.
@@ -342,6 +434,8 @@ pub struct Fit {
     pub other: Option<Choice>,
     /// The Fluent key of a hand override's reason.
     pub override_reason: Option<String>,
+    /// Where the rule's pick wins only on paper TFLOPS (see `bandwidth_check`).
+    pub bandwidth: Option<BandwidthCheck>,
 }
 
 /// The hourly rate a term must beat: its price over the GPU-hours used in it (`hours` × the
@@ -630,6 +724,10 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
         }
         let choice =
             choice.unwrap_or_else(|| choice_on(cat, &offers, offer, (model, method), reference));
+        let bandwidth = override_reason
+            .is_none()
+            .then(|| bandwidth_check(cat, &offers, &choice, (model, method), reference))
+            .flatten();
         let share = need.per_card.share_of(o.usable);
         fit.push(Fit {
             row,
@@ -640,6 +738,7 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
             choice,
             other,
             override_reason,
+            bandwidth,
         });
     }
     let memory = memory_grid(cat, &offers, reference);
@@ -985,6 +1084,93 @@ mod tests {
         cat.training.term_margin = 0.0;
         let bare = choice_on(&cat, &offers, a100, (&model, &method), tokens);
         assert_eq!((bare.run.term(), bare.run.weeks), (Term::Weekly, 1));
+    }
+
+    #[test]
+    fn a_short_run_gets_the_hourly_rate_one_run_must_beat_and_a_long_one_none() {
+        let cat = fixture_catalog();
+        let offers = offers(&cat);
+        let model = &cat.models[cat.model_index("llama2-7b").expect("model")];
+        let method = &cat.methods[cat.method_index("qlora").expect("method")];
+        let base = choice_on(&cat, &offers, 0, (model, method), 1e6);
+        let choice = |hours_slow: f64, weeks: u32, cost: &str| Choice {
+            hours_slow,
+            run: Run {
+                months: 0,
+                weeks,
+                cost: d(cost),
+            },
+            ..base.clone()
+        };
+        // $500 for a week, a 10 h job on one card: by the hour, below $50.00 it costs less.
+        assert_eq!(one_run_rate(&choice(10.0, 1, "500"), 1, 720), Some(d("50")));
+        // On 8 cards the same run is 80 GPU-hours.
+        assert_eq!(
+            one_run_rate(&choice(10.0, 1, "500"), 8, 720),
+            Some(d("6.25"))
+        );
+        // Rounded down, so the rate printed is one below which hourly billing always wins.
+        assert_eq!(
+            one_run_rate(&choice(41.9, 1, "500"), 1, 720),
+            Some(d("11.93"))
+        );
+        // A quarter of the week or more is not a short run.
+        assert_eq!(one_run_rate(&choice(42.0, 1, "500"), 1, 720), None);
+        // Two weeks hold 336 h: 80 h is under a quarter of them.
+        assert_eq!(
+            one_run_rate(&choice(80.0, 2, "900"), 1, 720),
+            Some(d("11.25"))
+        );
+        assert_eq!(one_run_rate(&choice(0.0, 1, "500"), 1, 720), None);
+        let month = Run {
+            months: 1,
+            weeks: 1,
+            cost: d("1"),
+        };
+        assert_eq!(month.hours(720), 888.0);
+    }
+
+    #[test]
+    fn a_pick_that_wins_only_on_paper_tflops_names_the_rival_that_bandwidth_would_favour() {
+        let cat = fixture_catalog();
+        let mut offers = offers(&cat);
+        let (h100, a100) = (by_id(&offers, "h100-sxm"), by_id(&offers, "a100-sxm"));
+        // The two cards alone: a bundle or another card is no part of this comparison.
+        for (i, o) in offers.iter_mut().enumerate() {
+            o.in_stock = i == h100 || i == a100;
+        }
+        let model = &cat.models[cat.model_index("llama2-7b").expect("model")];
+        let method = &cat.methods[cat.method_index("qlora").expect("method")];
+        let job = (model, method);
+        let base = reference_tokens(&cat);
+        let on_a100 = choice_on(&cat, &offers, a100, job, base);
+        // Tokens for which the A100 needs `hours` at the slow end.
+        let tokens = |hours: f64| base * hours / on_a100.hours_slow;
+        let bw = 3.35 / 2.04;
+        // 280 h on the A100: two weeks ($600), so the H100's week ($500) is the pick. At the
+        // bandwidth ratio alone the H100 would need 280 / 1.64 = 170.5 h: two weeks, $1,000.
+        let t = tokens(280.0);
+        let pick = pick(&cat, &offers, job, t, None).expect("pick");
+        assert_eq!(pick.offer, h100);
+        let b = bandwidth_check(&cat, &offers, &pick, job, t).expect("the pick rests on TFLOPS");
+        assert_eq!(b.rival.offer, a100);
+        assert!((b.ratio - bw).abs() < 1e-9, "{b:?}");
+        assert!((b.tflops_ratio - 989.0 / 312.0).abs() < 1e-9, "{b:?}");
+        assert!((b.hours_slow - 280.0 / bw).abs() < 1e-6, "{b:?}");
+        assert_eq!((b.run.weeks, b.run.cost), (2, d("1000")));
+        assert_eq!(b.rival.run.cost, d("600"));
+        // 200 h on the A100: the H100 at the bandwidth ratio needs 121.8 h, still one week,
+        // so its week stays the cheaper buy and nothing is flagged.
+        let t = tokens(200.0);
+        let pick = super::pick(&cat, &offers, job, t, None).expect("pick");
+        assert_eq!(pick.offer, h100);
+        assert_eq!(bandwidth_check(&cat, &offers, &pick, job, t), None);
+        // The rival itself is never its own rival.
+        let t = tokens(280.0);
+        let as_pick = choice_on(&cat, &offers, a100, job, t);
+        assert!(
+            bandwidth_check(&cat, &offers, &as_pick, job, t).is_none_or(|b| b.rival.offer != a100)
+        );
     }
 
     #[test]

@@ -42,13 +42,28 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                 "rule": {
                     "reference_tokens": super::compute::reference_tokens(cat),
                     // The term covers the slow end; the reference is the band's middle.
-                    "hours_at_mfu_low": round2(f.choice.hours_slow),
-                    "hours_at_mfu_reference": round2(f.choice.hours),
-                    "hours_at_mfu_high": round2(f.choice.hours_fast),
+                    "hours_at_hfu_low": round2(f.choice.hours_slow),
+                    "hours_at_hfu_reference": round2(f.choice.hours),
+                    "hours_at_hfu_high": round2(f.choice.hours_fast),
                     "term": f.choice.run.term(),
                     "months": f.choice.run.months,
                     "weeks": f.choice.run.weeks,
                     "cost_usd": num(f.choice.run.cost),
+                    // A job that leaves most of its run idle: below this rate per GPU-hour, one
+                    // run of it alone costs less by the hour (null for a run that uses most of it).
+                    "one_run_hourly_below_usd": super::compute::one_run_rate(
+                        &f.choice, o.count, cat.hours_per_month
+                    ).map(num),
+                    // Where the pick wins on paper TFLOPS only: the rival that would cost less
+                    // if the pick were faster only by their memory bandwidth.
+                    "bandwidth_check": f.bandwidth.as_ref().map(|b| json!({
+                        "rival": t.offers[b.rival.offer].id,
+                        "bandwidth_ratio": round2(b.ratio),
+                        "tflops_ratio": round2(b.tflops_ratio),
+                        "hours_at_hfu_low": round2(b.hours_slow),
+                        "cost_usd": num(b.run.cost),
+                        "rival_cost_usd": num(b.rival.run.cost),
+                    })),
                 },
                 "override_reason": f.override_reason,
             })
@@ -300,11 +315,11 @@ pub fn training(cat: &Catalog, t: &Tables) -> Value {
                 "tokens": r.tokens,
                 "flops": r.flops,
                 "step_time_factor": tr.step_factor(&cat.methods[j.method].id),
-                "hours_at_mfu_high": round2(r.hours_fast),
-                "hours_at_mfu_low": round2(r.hours_slow),
-                "hours_at_mfu_reference": round2(r.hours_ref),
-                "cost_usd_at_mfu_high": num(r.cost_fast),
-                "cost_usd_at_mfu_low": num(r.cost_slow),
+                "hours_at_hfu_high": round2(r.hours_fast),
+                "hours_at_hfu_low": round2(r.hours_slow),
+                "hours_at_hfu_reference": round2(r.hours_ref),
+                "cost_usd_at_hfu_high": num(r.cost_fast),
+                "cost_usd_at_hfu_low": num(r.cost_slow),
                 "per_gpu_hour_usd": num(o.rate(r.run.term())),
                 "term": r.run.term(),
                 "months": r.run.months,
@@ -314,7 +329,7 @@ pub fn training(cat: &Catalog, t: &Tables) -> Value {
         })
         .collect();
     json!({
-        "mfu": { "low": tr.mfu_low, "reference": tr.mfu_ref, "high": tr.mfu_high },
+        "hfu": { "low": tr.mfu_low, "reference": tr.mfu_ref, "high": tr.mfu_high },
         "tokens_per_example": tr.tokens_per_example,
         "term_margin": tr.term_margin,
         "step_time": tr.step_time.iter().map(|s| json!({

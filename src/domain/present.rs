@@ -189,7 +189,17 @@ impl Site<'_> {
             .collect();
         TableView {
             name: "fit".into(),
-            caption: l.s("table-fit-caption"),
+            // The picks are for the reference job: its size says why another table, with other
+            // jobs, may pick another card.
+            caption: l
+                .t(
+                    "table-fit-caption",
+                    &[(
+                        "tokens",
+                        Arg::Str(millions(l, super::compute::reference_tokens(cat))),
+                    )],
+                )
+                .unwrap_or_default(),
             columns: columns(
                 l,
                 &[
@@ -226,10 +236,37 @@ impl Site<'_> {
                 } else {
                     "fit-rule"
                 };
-                l.t(key, &args)
+                l.t(key, &args).map(|why| self.with_unmeasured(why, o, l))
             }
         }
         .unwrap_or_default();
+        let mut why = self.with_short_run(why, &f.choice, l);
+        if let Some(b) = &f.bandwidth {
+            let rival = &self.tables.offers[b.rival.offer];
+            let caveat = l.t(
+                "fit-bandwidth",
+                &[
+                    ("pick", Arg::Str(self.offer_name(o, l))),
+                    ("rival", Arg::Str(self.offer_name(rival, l))),
+                    ("ratio", Arg::Str(l.number(dec(b.ratio).round_dp(1), 1))),
+                    (
+                        "tflops_ratio",
+                        Arg::Str(l.number(dec(b.tflops_ratio).round_dp(1), 1)),
+                    ),
+                    (
+                        "hours",
+                        Arg::Str(l.number(dec(b.hours_slow).round_dp(1), 1)),
+                    ),
+                    ("cost", Arg::Str(usd_whole(l, b.run.cost))),
+                    ("run", Arg::Str(run_text(l, &b.run))),
+                    ("rival_cost", Arg::Str(usd_whole(l, b.rival.run.cost))),
+                    ("rival_run", Arg::Str(run_text(l, &b.rival.run))),
+                ],
+            );
+            if let Ok(c) = caveat {
+                why = l.sentences(&why, &c);
+            }
+        }
         Cell::text(self.offer_name(o, l))
             .with_sub(Some(match self.breaks_node(o, l) {
                 Some(w) => l.sentences(&why, &w),
@@ -237,6 +274,45 @@ impl Site<'_> {
             }))
             .with_actions(self.rent_terms_named(o, l))
             .with_alt(f.other.as_ref().map(|c| self.fit_alt(c, l)))
+    }
+
+    /// `why`, and for an offer off the first vendor's stack, that its hours take the stack to
+    /// reach the same share of its paper TFLOPS as the first one, unmeasured.
+    fn with_unmeasured(&self, why: String, o: &super::compute::Offer, l: &Tracked<'_>) -> String {
+        let stack = self.cat.cards[o.card].vendor;
+        let Some(first) = self.cat.pick_vendor.filter(|&v| v != stack) else {
+            return why;
+        };
+        match l.t(
+            "fit-unmeasured",
+            &[
+                ("stack", Arg::Str(stack.stack().into())),
+                ("first", Arg::Str(first.stack().into())),
+            ],
+        ) {
+            Ok(caveat) => l.sentences(&why, &caveat),
+            Err(_) => why,
+        }
+    }
+
+    /// `why`, and for a job that leaves most of its run idle, the hourly rate below which one run
+    /// of it alone costs less by the hour.
+    fn with_short_run(&self, why: String, c: &super::compute::Choice, l: &Tracked<'_>) -> String {
+        let o = &self.tables.offers[c.offer];
+        let Some(rate) = super::compute::one_run_rate(c, o.count, self.cat.hours_per_month) else {
+            return why;
+        };
+        let used = c.hours_slow / c.run.hours(self.cat.hours_per_month);
+        match l.t(
+            "fit-short-run",
+            &[
+                ("used", Arg::Str(l.percent(dec(used).round_dp(2)))),
+                ("rate", Arg::Str(per_gpu_hour_text(l, rate))),
+            ],
+        ) {
+            Ok(short) => l.sentences(&why, &short),
+            Err(_) => why,
+        }
     }
 
     /// What a pick weighed, as Fluent arguments: its software stack, the job's hours across the
@@ -272,6 +348,7 @@ impl Site<'_> {
             "fit-other-why"
         };
         let why = l.t(key, &args).unwrap_or_default();
+        let why = self.with_short_run(self.with_unmeasured(why, o, l), c, l);
         Cell::text(l.t("fit-other", &args).unwrap_or_default())
             .with_sub(Some(match self.breaks_node(o, l) {
                 Some(w) => l.sentences(&why, &w),
@@ -936,8 +1013,8 @@ pub const SHORTCODES: &[Shortcode] = &[
     },
     Shortcode {
         name: "train_hours",
-        args: &["job", "end?"],
-        doc: "a training job's hours over the utilization range, or with `end` (`low`, `reference`, `high`) at one end of it",
+        args: &["job", "end?", "offer?"],
+        doc: "a training job's hours over the utilization range, or with `end` (`low`, `reference`, `high`) at one end of it; with `offer`, on that card or bundle instead of the table's",
         run: sc_train_hours,
     },
     Shortcode {
@@ -1632,13 +1709,26 @@ fn sc_train_hours(
     let out = {
         let r = s.training_job(&a.str("job")?)?;
         let end = a.opt_str("end")?;
-        a.finish(&["job", "end"])?;
+        let offer = a.opt_str("offer")?;
+        a.finish(&["job", "end", "offer"])?;
+        // On another offer than the table's: the same job, the same rule of hours.
+        let (fast, reference, slow) = match offer {
+            None => (r.hours_fast, r.hours_ref, r.hours_slow),
+            Some(id) => {
+                let want = s.offer(&id)?.r;
+                let t = &s.tables;
+                let i = t.offers.iter().position(|o| o.r == want).ok_or_else(|| {
+                    Error::new(codes::DATA_MISSING_VALUE, "the offer is not priced")
+                })?;
+                let job = &s.cat.training.jobs[r.job];
+                let job = (&s.cat.models[job.model], &s.cat.methods[job.method]);
+                let c = compute::choice_on(s.cat, &t.offers, i, job, r.tokens);
+                (c.hours_fast, c.hours, c.hours_slow)
+            }
+        };
         match end.as_deref() {
-            None => super::units::hours_tenths(l, r.hours_fast, r.hours_slow),
-            Some(end) => super::units::hours_tenth(
-                l,
-                band_end(end, (r.hours_fast, r.hours_ref, r.hours_slow))?,
-            ),
+            None => super::units::hours_tenths(l, fast, slow),
+            Some(end) => super::units::hours_tenth(l, band_end(end, (fast, reference, slow))?),
         }
     };
     text(out)
@@ -1890,6 +1980,7 @@ fn sc_stock_date(
             codes::DATA_MISSING_VALUE,
             "no `stock_as_of` is set in data, so there is no stock date to print",
         )
+        .hint("set `stock_as_of: YYYY-MM-DD` in data/cards.yaml to the day the stock was counted")
     })?;
     text(long_date(l, date))
 }
