@@ -911,11 +911,11 @@ fn a_rented_card_without_its_local_nvme_says_not_listed_and_check_warns() {
             .find(|t| t.starts_with(name))
             .unwrap_or_default()
     };
-    assert!(spec("en/gpus/rtx-4090/index.html", "Local NVMe").contains("not published yet"));
+    assert!(spec("en/gpus/rtx-4090/index.html", "Local NVMe").contains("not yet published"));
     assert!(spec("en/gpus/h100-sxm/index.html", "Local NVMe").contains("2 TB"));
     assert!(
         spec("en/gpus/rtx-4090/index.html", "Host CPU, RAM and network")
-            .contains("not published yet")
+            .contains("not yet published")
     );
     assert!(spec("en/gpus/h100-sxm/index.html", "Host RAM").contains("240 GB"));
     assert!(spec("en/gpus/h100-sxm/index.html", "Network").contains("100 Gbit/s"));
@@ -1103,7 +1103,7 @@ fn a_card_page_lists_the_images_of_its_vendor_and_check_warns_without_them() {
     build_ok(root);
     assert!(
         table_row(root, "en/gpus/h100-sxm/index.html", "Images and drivers")
-            .contains("not published yet")
+            .contains("not yet published")
     );
     let (_, unset) = not_set_warnings(root);
     assert_eq!(unset.len(), 1, "{unset:?}");
@@ -1118,7 +1118,7 @@ fn a_card_page_lists_the_images_of_its_vendor_and_check_warns_without_them() {
     build_ok(root);
     assert!(
         table_row(root, "en/gpus/rtx-4090/index.html", "Images and drivers")
-            .contains("not published yet")
+            .contains("not yet published")
     );
     let (_, unset) = not_set_warnings(root);
     assert_eq!(unset.len(), 1, "{unset:?}");
@@ -1150,7 +1150,7 @@ fn the_service_terms_are_a_table_and_a_footer_link_and_check_names_the_unset_one
         row(en, "Uptime SLA")
     );
     assert!(
-        row(en, "If a card fails")
+        row(en, "If a GPU fails")
             .contains("replaced in the same region, or the lost time credited pro rata")
     );
     assert!(row(en, "Refunds").contains("unused whole days refunded pro rata"));
@@ -1195,8 +1195,8 @@ fn the_service_terms_are_a_table_and_a_footer_link_and_check_names_the_unset_one
         "",
     );
     build_ok(root);
-    assert!(row(en, "Refunds").contains("not published yet"));
-    assert!(row(en, "Terms of service").contains("not published yet"));
+    assert!(row(en, "Refunds").contains("not yet published"));
+    assert!(row(en, "Terms of service").contains("not yet published"));
     assert!(row(uk, "Повернення коштів").contains("ще не опубліковано"));
     assert!(row(en, "Uptime SLA").contains("99.5%"));
     assert!(!read(root, "en/gpu-memory/index.html").contains("legal/terms"));
@@ -1213,7 +1213,7 @@ fn the_service_terms_are_a_table_and_a_footer_link_and_check_names_the_unset_one
     let cut = ordering.find("service:").expect("service");
     std::fs::write(root.join("data/ordering.yaml"), &ordering[..cut]).expect("write");
     build_ok(root);
-    assert!(row(en, "If a card fails").contains("not published yet"));
+    assert!(row(en, "If a GPU fails").contains("not yet published"));
     let (_, unset) = not_set_warnings(root);
     assert!(
         unset.len() == 1

@@ -7,7 +7,7 @@ skip-to-content = 跳到正文
 nav-label = 主导航
 language-switcher-label = 语言
 section-pages = 站内指南
-footer-arithmetic = 价格、库存以及所有显存、时长和费用数字都取自我们公开的数据文件，或由其算出，你可以自行核对；参考小时价只用来对比，不是报价。库存数字以旁边注明的日期为准。
+footer-arithmetic = 价格、库存以及所有显存、时长和费用数字都取自我们公开的数据文件，或由其算出，你可以自行核对。全站唯一的按需小时价区间是我们自己的示意值，没有注明日期，也不是报价。库存数字以旁边注明的日期为准。
 footer-data = 公开数据（JSON）
 footer-contact = 下单前有疑问：
 footer-terms = 服务条款
@@ -26,7 +26,7 @@ unit-gb = { $value } GB
 unit-mb = { $value } MB
 unit-tb = { $value } TB
 unit-watt = { $value } W
-market-rate-note = { $card } 按小时计费的参考价区间，不是报价
+market-rate-note = { $card } 按小时计费的示意价区间，没有注明日期，也不是报价
 unit-gbs = { $value } GB/s
 unit-gbits = { $value } Gbit/s
 unit-tbs = { $value } TB/s
@@ -48,7 +48,7 @@ method-lora = LoRA
 method-qlora = QLoRA
 
 ## 显存匹配表
-table-fit-caption = 微调任务需要多少显存，以及装得下它的卡（按 { $tokens } token 的参考任务选卡）
+table-fit-caption = 微调任务需要多少显存，以及按规则选出的配置（按 { $tokens } token 的参考任务选）
 col-job = 模型与方法
 col-vram-needed = 所需显存
 col-card-that-fits = 选用配置
@@ -102,7 +102,7 @@ link-infinity-fabric = Infinity Fabric
 link-nvlink-bridge-optional = 可选 NVLink 桥接器
 link-nvlink-bridge = NVLink 桥接器
 link-pcie4-p2p = PCIe Gen4 点对点
-link-pcie-p2p-no-nvlink = 仅 PCIe（无 NVLink、无点对点）：卡间数据要经主机内存中转，实际速度远低于这里给出的总线速率
+link-pcie-p2p-no-nvlink = 仅 PCIe：没有 NVLink，GeForce RTX 40 和 50 系列还禁用了点对点（P2P），卡间数据要经主机内存中转，实际速度远低于这里给出的总线速率
 sharding-up-to = 支持，最多 { $n } 张卡
 sharding-eight-way-only = 支持，但只有用满一台节点的 8 张卡才能全速
 sharding-pairs = 支持，仅限两卡成对
@@ -118,13 +118,13 @@ storage-local-nvme = 本地 NVMe
 storage-included = 已含在租金内
 storage-local-nvme-terms = 每个实例单独做 { $encryption } 加密；租期结束 { $days } 天后擦除；若未续租，密钥在租期结束 { $hold } 小时后销毁，此后数据无法再读取
 storage-extra-nvme = 加购本地 NVMe
-storage-extra-nvme-terms = 每个节点最多 { $max }，同一主机，加密方式相同
+storage-extra-nvme-terms = 每个节点最多 { $max }（单卡能加购其中多少，尚未公布），同一主机，加密方式相同
 storage-network-volume = 网络卷
-storage-network-volume-terms = 区域内保存 { $replicas } 份副本，可挂载到多个实例，实例释放后仍然保留
+storage-network-volume-terms = 区域内保存 { $replicas } 份副本，可挂载到多个实例，实例释放后仍然保留；最后一次租期结束后保留多久、两次租期之间怎么计费，尚未公布，丢不起的数据请下载到自己的存储里
 storage-snapshots = 快照
 storage-snapshots-terms = 可在本区域任意实例上恢复
 storage-egress = 出站流量
-storage-egress-terms = 每个实例每月 { $included } 以内不另收费
+storage-egress-terms = 每个实例每月 { $included } 以内不另收费；周租包含多少，尚未公布
 
 ## 服务承诺与条款
 table-service-terms-caption = 服务承诺与条款
@@ -146,7 +146,7 @@ service-terms-label = 阅读服务条款
 service-not-listed = 尚未公布
 
 ## 多卡配置
-table-bundles-caption = 多卡配置
+table-bundles-caption = 多卡配置：整台节点，或同一节点上的一对卡，整体出租
 col-bundle = 配置
 col-discount = 优惠幅度
 bundle-list-price = 原价 { $price }
@@ -171,10 +171,10 @@ col-window-hourly = 连续两周全天使用，按小时租
 col-window-weekly = 连续两周，按周租
 term-weeks = { $count } 周
 term-months = { $count } 个月
-table-break-even-note = 月租的盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按表中取整后的小时数、每月 { $hours } 小时计算。周租的盈亏平衡点是周租除以同样的小时价，取整到小时，一周共 168 小时。盈亏平衡点超出整个租期时，表中只给出按小时价上限算的数字，并注明按下限用满也达不到。如果按小时租的价格低于某个租期自身的每 GPU 小时价（月租一列和周租一列下方的折算价），这个租期即使全天使用，也比按小时租贵。周租还是月租，只看你需要这张卡多久：每张卡连租 { $weeks } 周都比租一个月便宜，再多租一周就比月租贵。连续两周全天使用共 { $window } 小时。参考小时价区间是本站原始页面给出的示意值，不是任何一家平台的报价，也没有注明出处和日期。
+table-break-even-note = 月租的盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按表中取整后的小时数、每月 { $hours } 小时计算。周租的盈亏平衡点是周租除以同样的小时价，取整到小时，一周共 168 小时。盈亏平衡点超出整个租期时，表中只给出按小时价上限算的数字，并注明按下限用满也达不到。如果按小时租的价格低于某个租期自身的每 GPU 小时价（月租一列和周租一列下方的折算价），这个租期即使全天使用，也比按小时租贵。周租还是月租，只看你需要这张卡多久：每张卡连租 { $weeks } 周都比租一个月便宜，再多租一周就比月租贵。连续两周全天使用共 { $window } 小时。参考小时价区间是从本站早先的微调页面沿用下来的示意值，没有注明日期，也不是任何一家平台的报价。小时价门槛表不依赖任何市场价，拿你实际拿到的报价去对照即可。
 
 ## 训练表
-table-training-caption = 一次微调要跑多久、花多少钱
+table-training-caption = 下列各微调任务要跑多久、花多少钱（每行注明任务规模）
 col-offer = 卡或多卡配置
 col-hours = 时长（小时）
 col-cost-hourly = 折算费用（按每 GPU 小时价；实付见下一列）
@@ -186,7 +186,7 @@ training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 硬�
 training-term-step = × { $factor }：{ $method } 实测每步耗时相对 LoRA 的倍数
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
 training-at-rate = 每 GPU 小时 { $rate }
-table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。QLoRA 的时长再乘以 { $qlora }：实测 QLoRA 每步比 LoRA 慢这么多，因为它要边算边把 4 bit 基座反量化。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 表中的时长 × 所选租期折算的每 GPU 小时价格（周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数）× 卡数；租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 作余量。展开时长可查看计算过程。
+table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。QLoRA 的时长再乘以 { $qlora }：实测 QLoRA 每步比 LoRA 慢这么多，因为它要边算边把 4 bit 基座反量化。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 表中的时长 × 每 GPU 小时价格 × 卡数。每 GPU 小时价格取能覆盖最慢情况下的时长、并留出租期 { $margin } 作余量的最便宜的一周或一个月来折算：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。展开时长可查看计算过程。
 unit-million = { $scale ->
     [yi] { $yi } 亿
    *[wan] { $wan } 万
@@ -199,12 +199,12 @@ table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的
 
 ## 单卡页面
 gpus-title = 可租用的 GPU
-gpus-description = 我们出租的 GPU：规格、周租和月租价格、空闲情况，以及每张卡装得下的微调任务；表中是目前有空闲的卡，暂无空闲的卡见各自的页面。
+gpus-description = 我们出租的 GPU：规格、周租和月租价格、各区域的空闲数量，以及每张卡装得下的微调任务；表中是目前有空闲的卡，暂无空闲的卡见各自的页面。
 gpus-intro = 下表列出目前有空闲的卡。我们出租的每张卡，包括暂无空闲的，都有单独的页面（见表下的列表），列出规格、价格、各区域的空闲数量、它装得下的微调任务，以及小时价高于多少时它的周租、月租更省；部分卡页还附有一次训练的时长与费用示例。
 card-page-title = { $card } 租用
-card-page-description = { $card }（{ $vram } 显存）租用，适合微调：{ $monthly }。本页列出规格、价格、空闲情况、装得下的任务，以及小时价高于多少时周租、月租更省。
-card-page-description-out = { $card }（{ $vram } 显存）在最近一次库存统计中各区域都没有空闲；租金为 { $monthly }。本页列出规格、价格、装得下的任务，以及小时价高于多少时周租、月租更省。
-card-page-intro = { $card } 显存{ $vram }，租金 { $weekly }/周、{ $monthly }；按月租折算，每 GPU 小时 { $hourly }。
+card-page-description = { $card }（{ $vram } 显存）租用，适合微调：{ $monthly }，也可按周租。本页列出规格、价格、各区域的空闲数量、装得下的任务，以及小时价高于多少时周租、月租更省。
+card-page-description-out = { $card }（{ $vram } 显存）租用，适合微调：{ $monthly }，也可按周租；最近一次盘点时各区域都没有空闲。本页列出规格、价格、装得下的任务，以及小时价高于多少时周租、月租更省。
+card-page-intro = { $card } 租金 { $weekly }/周、{ $monthly }；按月租折算，每 GPU 小时 { $hourly }。显存{ $vram }，这是厂商写作 GB、实际按 GiB 计的数字；任务实际能用多少，见下方规格表。
 card-page-specs = 规格
 card-page-prices = 价格
 card-page-availability = 空闲情况
@@ -247,7 +247,7 @@ spec-yes = 支持
 spec-no = 不支持
 spec-interconnect = 卡间互联
 spec-software = 支持的软件栈
-spec-software-no-image = 这张卡使用的软件栈；是否预装、随卡提供什么系统镜像，尚未公布
+spec-software-no-image = 这一版本支持这张卡；实际安装哪个版本取决于系统镜像，而镜像尚未公布
 spec-power = 功耗
 spec-local-nvme = 附带本地 NVMe
 spec-not-listed = 尚未公布
@@ -325,20 +325,20 @@ memory-pick = 选用：{ $offer }
 price-per-gpu-hour = { $price }/GPU·小时
 col-card-share = 占单卡可用显存
 fit-of-usable = 单卡可用 { $usable }
-fit-tight = { $of }；偏紧：租整月之前，先在一周的租期里或按小时计费的平台上实测显存峰值
+fit-tight = { $of }（偏紧）
 fit-rule = { $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）
 fit-rule-only = { $first } 上没有装得下的方案；{ $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）
 fit-other = { $stack } 上更便宜：{ $offer }
 fit-other-why = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }
 fit-other-tight = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }，偏紧
 fit-override = 我们的选择：{ $reason }
-fit-short-run = 跑一次只占用其中 { $used } 的时间：如果只跑这一次，按小时租、单价低于 { $rate } 就更便宜
-fit-bandwidth = 这里按标称 TFLOPS 估算速度（是 { $rival } 的 { $tflops_ratio } 倍）。若速度只随显存带宽变化（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）
-fit-unmeasured = 这里的时长假定 { $stack } 能发挥与 { $first } 同样比例的标称 TFLOPS，我们没有实测过：长租之前先跑一小段计时
-table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵）；每张卡另计 { $reserve } 的固定运行时预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。这条规则只比较本站的周租和月租；只跑几个小时的任务，按小时计费通常更便宜，请先对照“按月租还是按小时租”一页的盈亏平衡点。
+fit-short-run = 参考任务只用到这段租期的 { $used }：如果只跑这一次，别家小时价低于 { $rate } 时，按小时租更便宜
+fit-bandwidth = 这里假定速度与纸面 TFLOPS 成正比（{ $pick } 是 { $rival } 的 { $tflops_ratio } 倍）。如果速度只按显存带宽之比提升（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）
+fit-unmeasured = 这里的时长假定 { $stack } 能用上与 { $first } 同样比例的纸面 TFLOPS，我们没有在 { $stack } 上实测过：长租之前先跑一小段计时
+table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵）；每张卡另计 { $reserve } 的固定运行时预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。这条规则只比较本站的周租和月租；参考任务只占所租租期的一小部分时，单元格会注明，并给出一个小时价：只跑这一次的话，别家小时价低于它，按小时租就更便宜。
 table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用配置是 { $first } 上最便宜的方案；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用链接。
-table-fit-note-end = 总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每 GPU 小时价格：周租除以 168 小时，或月租除以 { $hours } 小时，再除以卡数。展开显存数字可查看各项组成。
-table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵），每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的配置上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格。
+table-fit-note-end = 总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每 GPU 小时价格：周租除以 168 小时，或月租除以 { $hours } 小时，再除以卡数。标为“偏紧”的方案已接近 { $headroom } 的上限：租整月之前，先短时间试跑、实测显存峰值。展开显存数字可查看各项组成。
+table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵），每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的配置上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格；选用配置标为“偏紧”的，租整月之前请先短时间试跑、实测显存峰值。
 table-breakdown-caption = { $job }：显存逐项计算
 col-term = 项目
 col-formula = 公式

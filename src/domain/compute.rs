@@ -688,14 +688,37 @@ pub fn offers(cat: &Catalog) -> Vec<Offer> {
 /// cannot hold its job.
 pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
     let offers = offers(cat);
+    let mut violations = Vec::new();
+    let fit = fit_table(cat, &offers, &mut violations);
+    let training = training_table(cat, &offers, &mut violations);
+    if !violations.is_empty() {
+        return Err(violations);
+    }
+    let reference = reference_tokens(cat);
+    let calibration = super::calibration::check(cat);
+    Ok(Tables {
+        beat: beats(cat, &offers),
+        weeks_under_month: weeks_under_month(&offers),
+        memory: memory_grid(cat, &offers, reference),
+        break_even: break_even_rows(cat, &offers),
+        offers,
+        fit,
+        training,
+        calibration_summary: super::calibration::summary(&calibration),
+        calibration,
+    })
+}
+
+/// The fit table's rows; a row whose job no offer holds, or whose hand pick cannot hold it, is
+/// a violation instead.
+fn fit_table(cat: &Catalog, offers: &[Offer], violations: &mut Vec<FitViolation>) -> Vec<Fit> {
     let limit = cat.headroom_share();
     let reference = reference_tokens(cat);
     let mut fit = Vec::new();
-    let mut violations = Vec::new();
     for (row, r) in cat.fit_rows.iter().enumerate() {
         let model = &cat.models[r.model];
         let method = &cat.methods[r.method];
-        let (choice, other) = picks(cat, &offers, (model, method), reference).unzip();
+        let (choice, other) = picks(cat, offers, (model, method), reference).unzip();
         let other = other.flatten();
         let chosen = match (&r.pick, &choice) {
             (Some((pick, reason)), _) => offers
@@ -706,14 +729,7 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
             (None, None) => None,
         };
         let Some((offer, override_reason)) = chosen else {
-            let need = need_alone(cat, model, method);
-            violations.push(FitViolation {
-                row: Subject::FitRow(row),
-                need: need.per_card,
-                offer: None,
-                usable: Bytes::ZERO,
-                limit: Bytes::ZERO,
-            });
+            violations.push(unheld(cat, Subject::FitRow(row), model, method));
             continue;
         };
         let o = &offers[offer];
@@ -723,10 +739,10 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
             continue;
         }
         let choice =
-            choice.unwrap_or_else(|| choice_on(cat, &offers, offer, (model, method), reference));
+            choice.unwrap_or_else(|| choice_on(cat, offers, offer, (model, method), reference));
         let bandwidth = override_reason
             .is_none()
-            .then(|| bandwidth_check(cat, &offers, &choice, (model, method), reference))
+            .then(|| bandwidth_check(cat, offers, &choice, (model, method), reference))
             .flatten();
         let share = need.per_card.share_of(o.usable);
         fit.push(Fit {
@@ -741,8 +757,17 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
             bandwidth,
         });
     }
-    let memory = memory_grid(cat, &offers, reference);
-    let break_even = break_even_rows(cat, &offers);
+    fit
+}
+
+/// The training table's rows, each on its hand-picked offer or the one the fit rule picks; a
+/// job no offer holds is a violation instead.
+fn training_table(
+    cat: &Catalog,
+    offers: &[Offer],
+    violations: &mut Vec<FitViolation>,
+) -> Vec<TrainingRow> {
+    let limit = cat.headroom_share();
     let mut training = Vec::new();
     for (j, job) in cat.training.jobs.iter().enumerate() {
         let model = &cat.models[job.model];
@@ -753,21 +778,14 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
                 .position(|o| o.r == *r)
                 .map(|i| (i, Some(reason.clone()))),
             None => {
-                picks(cat, &offers, (model, method), job_tokens(job)).map(|(c, _)| (c.offer, None))
+                picks(cat, offers, (model, method), job_tokens(job)).map(|(c, _)| (c.offer, None))
             }
         };
         let Some((offer, reason)) = offer else {
-            let need = need_alone(cat, model, method);
-            violations.push(FitViolation {
-                row: Subject::TrainingJob(j),
-                need: need.per_card,
-                offer: None,
-                usable: Bytes::ZERO,
-                limit: Bytes::ZERO,
-            });
+            violations.push(unheld(cat, Subject::TrainingJob(j), model, method));
             continue;
         };
-        let mut row = training_row(cat, &offers, j, offer);
+        let mut row = training_row(cat, offers, j, offer);
         row.override_reason = reason;
         let o = &offers[offer];
         if !o.holds(&row.need, limit) {
@@ -775,21 +793,18 @@ pub fn compute(cat: &Catalog) -> Result<Tables, Vec<FitViolation>> {
         }
         training.push(row);
     }
-    if !violations.is_empty() {
-        return Err(violations);
+    training
+}
+
+/// A job that no offer in the catalogue holds.
+fn unheld(cat: &Catalog, row: Subject, model: &Model, method: &Method) -> FitViolation {
+    FitViolation {
+        row,
+        need: need_alone(cat, model, method).per_card,
+        offer: None,
+        usable: Bytes::ZERO,
+        limit: Bytes::ZERO,
     }
-    let calibration = super::calibration::check(cat);
-    Ok(Tables {
-        beat: beats(cat, &offers),
-        weeks_under_month: weeks_under_month(&offers),
-        offers,
-        fit,
-        memory,
-        break_even,
-        training,
-        calibration_summary: super::calibration::summary(&calibration),
-        calibration,
-    })
 }
 
 fn violation(row: Subject, need: &Memory, o: &Offer, limit: f64) -> FitViolation {
