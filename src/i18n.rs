@@ -483,7 +483,7 @@ mod tests {
                 "uk",
                 [
                     "тиждень",
-                    "2 тижні",
+                    "два тижні",
                     "5 тижнів",
                     "21 тиждень",
                     "1\u{a0}288 тижнів",
@@ -516,7 +516,9 @@ mod tests {
         let d: Decimal = "1288.5".parse().unwrap();
         let share: Decimal = "0.59".parse().unwrap();
         let (low, high): (Decimal, Decimal) = ("2.49".parse().unwrap(), "3.49".parse().unwrap());
-        // Ranges: en and zh write the unit on both ends, uk and ru once, after the range.
+        // Ranges: en writes the dollar sign on both ends and the percent sign once; zh the
+        // currency once before and the percent sign on both ends, with a full-width tilde; uk and
+        // ru each unit once, after the range.
         let expect = [
             ("en", "$1,288.50", "59%", "$2.49–$3.49", "59–100%"),
             (
@@ -533,7 +535,7 @@ mod tests {
                 "2,49–3,49\u{a0}$",
                 "59–100\u{a0}%",
             ),
-            ("zh", "$1,288.50", "59%", "$2.49–$3.49", "59%–100%"),
+            ("zh", "US$1,288.50", "59%", "US$2.49～3.49", "59%～100%"),
         ];
         for (code, money, pct, money_range, pct_range) in expect {
             let l = site_strings(code);

@@ -101,7 +101,16 @@ fn the_fixture_builds_in_three_locales_with_every_table_formatted_per_locale() {
     assert!(sitemap.contains("<loc>https://hub.example/uk/fine-tuning/</loc>"));
     assert!(sitemap.contains("hreflang=\"zh\" href=\"https://hub.example/zh/fine-tuning/\""));
     assert!(read(root, "robots.txt").contains("Sitemap: https://hub.example/sitemap.xml"));
-    assert!(read(root, "404.html").contains("noindex"));
+    let not_found = read(root, "404.html");
+    assert!(not_found.contains("noindex"));
+    // One 404 for the whole site: its heading in every locale, each marked with its language.
+    for title in [
+        "Page not found",
+        "<span lang=uk>Сторінку не знайдено",
+        "<span lang=zh>页面不存在",
+    ] {
+        assert!(not_found.contains(title), "404 heading lacks {title:?}");
+    }
     let css: Vec<_> = std::fs::read_dir(root.join("public"))
         .expect("public")
         .flatten()

@@ -310,7 +310,7 @@ fn a_card_added_to_data_appears_everywhere_and_leaves_no_trace_when_removed() {
         let (week, month) = match l {
             "en" => ("$160/wk $0.95/GPU-hr", "$560/mo $0.78/GPU-hr"),
             "uk" => ("160 $/тиж 0,95 $/GPU-год", "560 $/міс 0,78 $/GPU-год"),
-            _ => ("$160/周 $0.95/GPU·小时", "$560/月 $0.78/GPU·小时"),
+            _ => ("US$160/周 US$0.95/卡时", "US$560/月 US$0.78/卡时"),
         };
         let prices = common::table_text(&page, "card-prices").replace(['\u{a0}', '\u{202f}'], " ");
         let row: Vec<&str> = prices
@@ -442,7 +442,7 @@ fn one_price_changes_every_figure_that_depends_on_it_and_nothing_else() {
     let money = [
         ("en", "$1,000", "$1.53"),
         ("uk", "1\u{a0}000\u{a0}$", "1,53\u{a0}$"),
-        ("zh", "$1,000", "$1.53"),
+        ("zh", "US$1,000", "US$1.53"),
     ];
     for (l, old, hourly) in money {
         let raw =
@@ -1029,5 +1029,64 @@ fn every_offer_in_stock_has_its_rent_link_with_its_offer_term_and_region() {
     assert_eq!(
         pages,
         want.iter().map(String::as_str).collect::<BTreeSet<_>>()
+    );
+}
+
+/// The footer says every price and stock count can be checked against the published data: the
+/// storage and egress prices and the stock date are exported, and follow `data/` when it changes.
+#[test]
+fn storage_prices_and_the_stock_date_are_published_and_follow_the_data() {
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    let storage = json(root, "data/storage.json");
+    assert_eq!(
+        storage["network_volume"]["usd_per_tb_month"],
+        serde_json::json!(15)
+    );
+    assert_eq!(
+        storage["egress"]["included_tb_per_month"],
+        serde_json::json!(10)
+    );
+    assert_eq!(storage["egress"]["usd_per_tb_over"], serde_json::json!(3));
+    assert_eq!(storage["wipe_days"], serde_json::json!(5));
+    assert_eq!(
+        json(root, "data/cards.json")["stock_as_of"],
+        serde_json::json!("2026-11-30")
+    );
+    let footer = read(root, "en/index.html");
+    assert!(
+        footer.contains("href=/data/storage.json>"),
+        "footer links it"
+    );
+
+    edit(
+        root,
+        "data/storage.yaml",
+        "usd_per_tb_month: 15",
+        "usd_per_tb_month: 17",
+    );
+    edit(
+        root,
+        "data/storage.yaml",
+        "usd_per_tb_over: 3",
+        "usd_per_tb_over: 2.5",
+    );
+    edit(
+        root,
+        "data/cards.yaml",
+        "stock_as_of: 2026-11-30",
+        "stock_as_of: 2026-12-02",
+    );
+    build_ok(root);
+    let storage = json(root, "data/storage.json");
+    assert_eq!(
+        storage["network_volume"]["usd_per_tb_month"],
+        serde_json::json!(17)
+    );
+    assert_eq!(storage["egress"]["usd_per_tb_over"], serde_json::json!(2.5));
+    assert_eq!(
+        json(root, "data/cards.json")["stock_as_of"],
+        serde_json::json!("2026-12-02")
     );
 }

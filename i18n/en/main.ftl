@@ -15,7 +15,7 @@ footer-copyright = © { $site }
 root-description = GPU rental for fine-tuning, with arithmetic you can check. Choose your language.
 root-choose = Read in English
 not-found-title = Page not found
-not-found-body = There is no page at this address. Go to the home page:
+not-found-body = There is no page at this address. Go to the home page in
 
 ## Number formats
 fmt-usd = ${ $amount }
@@ -48,7 +48,7 @@ method-lora = LoRA
 method-qlora = QLoRA
 
 ## Fit table
-table-fit-caption = Fit table: the GPU memory each fine-tuning job needs, and the GPU our rule picks for it (picks for a reference job of { $tokens } tokens)
+table-fit-caption = Fit table: the GPU memory each fine-tuning job needs, and the GPU we pick for it, sized for a reference job of { $tokens } tokens
 col-job = Model and method
 col-vram-needed = VRAM needed
 col-card-that-fits = Our pick (estimated to fit)
@@ -87,6 +87,7 @@ col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
+spec-stack-support = { $stack } support
 table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports. Below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which vendors write as GB but count in GiB. A GPU reports its rated size or a little less; a GDDR6 card with ECC enabled (marked “ECC on”) reports about one-sixteenth less, the share that ECC reserves. HBM GPUs keep their ECC outside the rated size, so it costs them no memory. Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a whole node, or a pair of GPUs on one node, rented together); a GPU rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
@@ -206,11 +207,11 @@ training-term-flops = { $flops } FLOPs in all
 training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
     [one] { $cards } GPU
    *[other] { $cards } GPUs
-} × utilization { $mfu }
+} × HFU { $mfu }
 training-term-step = × { $factor }: { $method }’s step time measured against LoRA’s
 training-offer-rate = { $tflops } TFLOPS dense BF16 per GPU
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × GPUs × utilization × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. QLoRA’s hours are then multiplied by { $qlora }: its step was measured that much slower than LoRA’s, because it dequantizes its 4-bit base as it goes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization ({ $mfu }) is of the hardware’s FLOPs; the shorter time is at the higher utilization. Cost = the hours as printed × the per-GPU-hour price × the GPUs. The per-GPU-hour price is that of the cheapest week or month that covers the slow end with { $margin } of it to spare: a week’s price ÷ 168 hours, or a month’s ÷ { $hours }, per GPU. Select a row’s hours to see their breakdown.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × GPUs × HFU × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. QLoRA’s hours are then multiplied by { $qlora }: its step was measured that much slower than LoRA’s, because it dequantizes its 4-bit base as it goes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization is of the hardware’s FLOPs (HFU, { $mfu }), not of the model’s; the shorter time is at the higher HFU. Cost = the hours as printed × the per-GPU-hour price × the GPUs. The per-GPU-hour price is that of the cheapest week or month that covers the slow end with { $margin } of it to spare: a week’s price ÷ 168 hours, or a month’s ÷ { $hours }, per GPU. Select a row’s hours to see their breakdown.
 unit-million = { $value }M
 
 ## Jobs that fit a card
@@ -223,9 +224,9 @@ gpus-title = GPU prices
 gpus-description = Every GPU we rent, with its specifications, weekly and monthly prices, stock by region, and the fine-tuning jobs it fits.
 gpus-intro = The table lists the GPUs in stock as of our last stock count. Every GPU we rent, including those out of stock, has its own page below, with its specifications, prices, stock by region, the fine-tuning jobs it fits and, where we have one, a worked training estimate.
 card-page-title = { $card } rental
-card-page-description = { $card } for fine-tuning, { $monthly } or by the week: { $vram } rated memory, specs, prices and stock by region, the jobs it fits, and the hourly rate above which its week or month costs less.
-card-page-description-out = { $card } for fine-tuning, { $monthly } or by the week, out of stock in every region at our last stock count: { $vram } rated memory, specs, prices, the jobs it fits, and the hourly rate above which its week or month costs less.
-card-page-intro = The { $card } rents for { $weekly } a week or { $monthly_amount } a month; at the monthly price, that works out to { $hourly } per GPU-hour. Its memory is rated at { $vram }, the figure vendors print as GB; the specifications below give what a job can actually use.
+card-page-description = Rent the { $card } ({ $vram } rated) for fine-tuning, at { $monthly } or by the week: specifications, prices, stock by region, the jobs it fits, and the hourly rate its week or month has to beat.
+card-page-description-out = The { $card } ({ $vram } rated) for fine-tuning, at { $monthly } or by the week, out of stock in every region at our last stock count: specifications, prices, the jobs it fits, and the hourly rate its week or month has to beat.
+card-page-intro = The { $card } rents for { $weekly } a week or { $monthly_amount } a month; at the monthly price, that works out to { $hourly } per GPU-hour. Its rated memory is { $vram }; the specifications below give the memory a job can actually use.
 card-page-specs = Specifications
 card-page-prices = Prices
 card-page-availability = Stock by region
@@ -250,7 +251,7 @@ month-of-9 = September
 month-of-10 = October
 month-of-11 = November
 month-of-12 = December
-card-not-stocked = Not in stock in any region as of our last stock count.
+card-not-stocked = Not in stock in any region at our last stock count. GPU prices lists the GPUs in stock.
 table-card-specs-caption = { $card } specifications
 table-card-prices-caption = { $card } prices
 table-card-availability-caption = { $card } GPUs in stock at the last stock count, by region
@@ -347,17 +348,19 @@ price-per-gpu-hour = { $price }/GPU-hr
 col-card-share = Memory used
 fit-of-usable = of { $usable } usable per GPU
 fit-tight = { $of } (tight)
-fit-rule = cheapest on { $stack } for our reference job: { $hours } h, { $cost } for { $run }
-fit-rule-only = no { $first } offer holds this job; cheapest on { $stack } for our reference job: { $hours } h, { $cost } for { $run }
+fit-rule = Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
+fit-rule-only = No { $first } offer holds this job. Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
 fit-other = Cheaper on { $stack }: { $offer }
 fit-other-why = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per GPU
 fit-other-tight = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per GPU (tight)
 fit-override = our choice: { $reason }
-fit-short-run = The run itself takes only { $used } of that time: for this one run alone, paying by the hour costs less at any rate below { $rate }
-fit-bandwidth = This assumes speed follows paper TFLOPS ({ $tflops_ratio }× the { $rival }’s). If it follows memory bandwidth ({ $ratio }×), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }
-fit-unmeasured = Its hours assume { $stack } reaches the same share of paper TFLOPS as { $first }, which we have not measured on { $stack }: time a short run before you rent for longer
-table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per GPU and rank-{ $rank } adapters on all linear layers, attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept); every GPU adds a runtime reserve of { $reserve } plus { $allocator } of its tensors for the allocator. A GPU qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the GPUs and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Its hours are shown from the fast end, at { $high } of the GPU’s dense BF16 TFLOPS, to the slow end, at { $low }, and the price is for the cheapest run of whole months and weeks that covers the slow end and leaves { $margin } of the rental free for setup, checkpoints, evaluation and a restart.
-table-fit-note-first = Most training code is written for { $first }, so the pick is the cheapest { $first } offer that qualifies; where an offer on another stack costs less, it is shown under the pick, with its own Rent links.
+fit-short-run = The run fills only { $used } of that rental: worth it if you have more work for the GPU. For this run alone, any hourly rate below { $rate } costs less.
+fit-bandwidth = This assumes speed scales with paper TFLOPS ({ $tflops_ratio } times the { $rival }’s). If it scales with memory bandwidth ({ $ratio } times), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }.
+fit-passed-over = Passed over: the { $skipped }, at { $skipped_cost } for { $skipped_run } if speed scales with paper TFLOPS ({ $tflops_ratio } times the { $rival }’s). Its memory bandwidth is only { $ratio } times the { $rival }’s. If speed scales with that, it needs { $hours } h, { $cost } for { $run }, and costs more than the { $rival }.
+fit-unmeasured = Not measured on { $stack }: the hours assume the same share of paper TFLOPS as on { $first }.
+table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per GPU, rank-{ $rank } adapters on all linear layers, and attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept). Every GPU adds a runtime reserve of { $reserve }, plus { $allocator } of its tensors for the allocator. A GPU qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the GPUs and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Hours run from the fast end, at { $high } of the GPU’s dense BF16 TFLOPS, to the slow end, at { $low }. The price is for the cheapest run of whole months and weeks that covers the slow end and leaves { $margin } of the rental free for setup, checkpoints, evaluation and a restart.
+table-fit-note-bandwidth = Paper TFLOPS alone do not decide a pick. Parts of every step wait on memory rather than compute (QLoRA’s dequantization, for one), so the rule also asks what happens if the faster GPU is faster only by its memory-bandwidth ratio. Where a slower rival would then cost less, the rule picks the cheapest offer that no rival undercuts this way, and the row names the offer it passed over.
+table-fit-note-first = Most training code is written for { $first }, so the pick is the cheapest { $first } offer that qualifies. Where an offer on another stack costs less, it is shown under the pick, with its own Rent links; its hours are not measured on that stack.
 table-fit-note-end = Totals are rounded up to the next whole GB, and per-GPU figures of multi-GPU jobs to the next 0.1 GB; percentages use the unrounded figure. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of GPUs. A fit marked “tight” comes close to the { $headroom } limit: measure the peak on a short run before you pay for a month. Select a figure to see its breakdown.
 table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept), plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one GPU; the fit table gives it per GPU and in total on the GPUs we would rent. A GPU qualifies when the job fills at most { $headroom } of its usable memory; where a pick is marked “tight”, measure the peak on a short run before you pay for a month.
 table-breakdown-caption = { $job }: memory term by term
@@ -389,27 +392,27 @@ calibration-settings = { $seq } tokens, batch { $batch }, { $cards ->
 calibration-allocated = peak allocated
 calibration-reserved = peak reserved
 calibration-nvidia-smi = nvidia-smi
-calibration-unstated = how measured not stated
+calibration-unstated = measurement method not stated
 calibration-versions-minimums = minimum versions as stated
 calibration-versions-unstated = versions not stated
 calibration-source = Source
 calibration-source-label = { $source } (opens the published measurement)
 col-week-break-even = Break-even, GPU-hours a week
-break-even-of-week = { $price } for the week’s { $hours } h ({ $rate })
+break-even-of-week = the week at { $price } ({ $rate })
 free-nodes = { $cards ->
     [2] { $nodes ->
-        [0] no pair free on one node
-        [one] one pair free on one node
-       *[other] { $nodes } pairs free, each on one node
+        [0] no two of them on one node
+        [one] including one pair on one node
+       *[other] including { $nodes } pairs, each on one node
     }
     [one] { $nodes ->
-        [one] one whole node free
-       *[other] { $nodes } whole nodes free
+        [one] including one whole node
+       *[other] including { $nodes } whole nodes
     }
    *[other] { $nodes ->
-        [0] no whole { $cards }-GPU node free
-        [one] one whole { $cards }-GPU node free
-       *[other] { $nodes } whole { $cards }-GPU nodes free
+        [0] no whole { $cards }-GPU node among them
+        [one] including one whole { $cards }-GPU node
+       *[other] including { $nodes } whole { $cards }-GPU nodes
     }
 }
 usable-gb = { $value } usable
@@ -436,12 +439,12 @@ calibration-off = off
 spec-link-single = not used (rented singly)
 spec-link-none = (we rent it only as a single GPU)
 free-nodes-all = { $nodes ->
-    [one] Every free GPU here is in that node: renting a single GPU breaks it up, and { $offer } goes out of stock here.
-   *[other] Every free GPU here is in those { $nodes } nodes: renting a single GPU breaks one up and leaves one node fewer for { $offer }.
+    [one] Every GPU in stock here is in that node: renting a single GPU breaks it up, and { $offer } goes out of stock here.
+   *[other] Every GPU in stock here is in those { $nodes } nodes: renting a single GPU breaks one up and leaves one node fewer for { $offer }.
 }
 rent-breaks-node = { $nodes ->
-    [one] Every free GPU in { $region } is in one { $bundle } node, so a single-GPU rental there breaks it up and puts { $bundle } out of stock in { $region }.
-   *[other] Every free GPU in { $region } is in one of { $nodes } { $bundle } nodes, so a single-GPU rental there leaves one node fewer for { $bundle }.
+    [one] Renting a single GPU in { $region } breaks up the only { $bundle } node in stock there.
+   *[other] Every GPU in stock in { $region } is in one of { $nodes } { $bundle } nodes: renting a single GPU there leaves one node fewer.
 }
 share-tight = tight: measure the peak on a short run first
 memory-pick-tight = { $pick }; tight ({ $share } of usable memory per GPU)
@@ -452,4 +455,4 @@ vram-of-rated-ecc = { $usable } of { $rated } GiB rated, ECC on
 vram-of-rated = { $usable } of { $rated } GiB rated
 # A break-even range whose far end is past the whole week or month: that end never comes.
 break-even-range-over = { $low } GPU-hours at the high rate and never at the low one (that would take more than the { $hours } hours the rental lasts)
-break-even-cell-over = { $low } at the top of the hourly range; never at the bottom
+break-even-cell-over = { $low } at the high rate; never at the low rate

@@ -7,7 +7,7 @@ skip-to-content = 跳到正文
 nav-label = 主导航
 language-switcher-label = 语言
 section-pages = 站内指南
-footer-arithmetic = 价格、库存以及所有显存、时长和费用数字都取自我们公开的数据文件，或由其算出，你可以自行核对。全站唯一的按需小时价区间是我们自己的示意值，没有注明日期，也不是报价。库存数字以旁边注明的日期为准。
+footer-arithmetic = 价格、库存以及所有显存、时长和费用数字都取自我们公开的数据文件或由其算出，可以自行核对；库存以注明的盘点日期为准。全站只用到一个示意小时价，仅作示意，不是报价。
 footer-data = 公开数据（JSON）
 footer-contact = 下单前有疑问：
 footer-terms = 服务条款
@@ -15,18 +15,18 @@ footer-copyright = © { $site }
 root-description = 租 GPU 做微调，每一笔账都能自己核算。请选择语言。
 root-choose = 阅读中文版
 not-found-title = 页面不存在
-not-found-body = 抱歉，你要找的页面不存在。返回首页 →
+not-found-body = 抱歉，页面不存在。返回首页：
 
 ## 数字格式
-fmt-usd = ${ $amount }
+fmt-usd = US${ $amount }
 fmt-percent = { $value }%
-fmt-range = { $low }–{ $high }
+fmt-range = { $low }～{ $high }
 fmt-list-separator = {"、"}
 unit-gb = { $value } GB
 unit-mb = { $value } MB
 unit-tb = { $value } TB
 unit-watt = { $value } W
-market-rate-note = { $card } 按小时计费的示意价区间，没有注明日期，也不是报价
+market-rate-note = { $card } 的示意小时价，不是报价，也不代表当前行情
 unit-gbs = { $value } GB/s
 unit-gbits = { $value } Gbit/s
 unit-tbs = { $value } TB/s
@@ -48,14 +48,14 @@ method-lora = LoRA
 method-qlora = QLoRA
 
 ## 显存匹配表
-table-fit-caption = 微调任务需要多少显存，以及按规则选出的配置（按 { $tokens } token 的参考任务选）
+table-fit-caption = 微调任务所需显存与按规则选出的配置（按 { $tokens }个 token 的参考任务选）
 col-job = 模型与方法
 col-vram-needed = 所需显存
 col-card-that-fits = 选用配置
 col-card-vram = 配置显存
 col-weekly = 周租
 col-monthly = 月租
-col-per-gpu-hour = 每 GPU 小时
+col-per-gpu-hour = 每卡时
 rent-week = 租一周
 rent-month = 租一个月
 rent-week-label = 租一周：{ $offer }，{ $region }
@@ -85,9 +85,10 @@ table-cards-caption = 目前可租的训练用 GPU（按可用显存从大到小
 col-gpu = GPU
 col-vram = 显存
 col-interconnect = 卡间互联（硬件规格）
-col-free-now = 空闲
+col-free-now = 空闲（张）
 spec-no-fp8 = 不支持 FP8
-table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面把同一数值换算成 GiB（2³⁰ 字节），与厂商的标称容量对照：厂商写作 GB，实际按 GiB 计。卡报告的可用显存等于标称或略少；使用 GDDR6 显存并开启 ECC 的卡（已注明）要少约十六分之一，这部分留给了 ECC；HBM 显存的卡，ECC 不占标称容量。每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出目前有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可以看各区域的分布。
+spec-stack-support = 支持 { $stack }
+table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是同一数值的 GiB（2³⁰ 字节）换算和厂商的标称容量（厂商写作 GB，实际按 GiB 计）。可用显存等于标称或略少；GDDR6 显存且开启 ECC 的卡（已注明）要少约十六分之一，留给 ECC；HBM 显存的 ECC 不占标称容量。价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## 互联
@@ -102,7 +103,7 @@ link-infinity-fabric = Infinity Fabric
 link-nvlink-bridge-optional = 可选 NVLink 桥接器
 link-nvlink-bridge = NVLink 桥接器
 link-pcie4-p2p = PCIe Gen4 点对点
-link-pcie-p2p-no-nvlink = 仅 PCIe：没有 NVLink，GeForce RTX 40 和 50 系列还禁用了点对点（P2P），卡间数据要经主机内存中转，实际速度远低于这里给出的总线速率
+link-pcie-p2p-no-nvlink = 仅 PCIe（无 NVLink，P2P 被禁用）
 sharding-up-to = 支持，最多 { $n } 张卡
 sharding-eight-way-only = 支持，但只有用满一台节点的 8 张卡才能全速
 sharding-pairs = 支持，仅限两卡成对
@@ -124,7 +125,7 @@ storage-network-volume-terms = 区域内保存 { $replicas } 份副本，可挂�
 storage-snapshots = 快照
 storage-snapshots-terms = 可在本区域任意实例上恢复
 storage-egress = 出站流量
-storage-egress-terms = 每个实例每月 { $included } 以内不另收费；周租包含多少，尚未公布
+storage-egress-terms = 每个实例每月含 { $included }；按周租时含多少，尚未公布
 
 ## 服务承诺与条款
 table-service-terms-caption = 服务承诺与条款
@@ -162,31 +163,31 @@ memory-no-fit = 没有可租的方案装得下
 table-beat-caption = 小时价高于下表数字时，周租或月租更省（按卡在租期内实际在用的时间占比）
 col-beat-month = 月租（在用时间 { $share }）
 col-beat-week = 周租（在用时间 { $share }）
-table-beat-note = 你能拿到的小时价高于表中数字时，同样的用量租周或租月比按小时付费便宜：租金 ÷（租期小时数 × 卡在用的时间占比 × 卡数）。一个月按 { $month } 小时、一周按 168 小时计；在用时间为 100% 时，这个数字就是该租期自身的每 GPU 小时价。你自己的盈亏平衡点（GPU 小时）= 租金 ÷ 你的小时价；再除以卡数，就是每张卡需要在用的小时数。
+table-beat-note = 你能拿到的小时价高于表中数字时，同样的用量租周或租月比按小时付费便宜：租金 ÷（租期小时数 × 卡在用的时间占比 × 卡数）。一个月按 { $month } 小时、一周按 168 小时计；在用时间为 100% 时，这个数字就是该租期自身折合的每卡时价格。你自己的盈亏平衡点（卡时）= 租金 ÷ 你的小时价；再除以卡数，就是每张卡需要在用的小时数。
 table-break-even-caption = 周租、月租与按小时租：费用持平的用量
-col-market-hourly = 参考小时价
-col-break-even-hours = 盈亏平衡点（每月 GPU 小时）
+col-market-hourly = 示意小时价
+col-break-even-hours = 盈亏平衡点（每月卡时）
 col-share-of-month = 占整月比例
 col-window-hourly = 连续两周全天使用，按小时租
 col-window-weekly = 连续两周，按周租
 term-weeks = { $count } 周
 term-months = { $count } 个月
-table-break-even-note = 月租的盈亏平衡点等于月租除以小时价，四舍五入到 { $round } 小时的整数倍；占比按表中取整后的小时数、每月 { $hours } 小时计算。周租的盈亏平衡点是周租除以同样的小时价，取整到小时，一周共 168 小时。盈亏平衡点超出整个租期时，表中只给出按小时价上限算的数字，并注明按下限用满也达不到。如果按小时租的价格低于某个租期自身的每 GPU 小时价（月租一列和周租一列下方的折算价），这个租期即使全天使用，也比按小时租贵。周租还是月租，只看你需要这张卡多久：每张卡连租 { $weeks } 周都比租一个月便宜，再多租一周就比月租贵。连续两周全天使用共 { $window } 小时。参考小时价区间是从本站早先的微调页面沿用下来的示意值，没有注明日期，也不是任何一家平台的报价。小时价门槛表不依赖任何市场价，拿你实际拿到的报价去对照即可。
+table-break-even-note = 月租的盈亏平衡点 = 月租 ÷ 小时价，四舍五入到 { $round } 小时的整数倍；占比按取整后的小时数、每月 { $hours } 小时计算。周租的盈亏平衡点 = 周租 ÷ 同一小时价，取整到小时，一周共 168 小时；超出整个租期时，只给出按示意小时价上限算的数字。小时价低于某个租期自身折合的每卡时价格（月租、周租两列下方的数字）时，这个租期即使全天使用，也比按小时租贵。每张卡都是连租 { $weeks } 周比租一个月便宜，再多租一周就比月租贵。连续两周全天使用共 { $window } 小时。示意小时价沿用自本站早先的微调页面，不是任何一家平台的报价，也不代表当前行情；小时价门槛表不依赖任何市场价，拿你实际拿到的报价去对照即可。
 
 ## 训练表
 table-training-caption = 下列各微调任务要跑多久、花多少钱（每行注明任务规模）
 col-offer = 卡或多卡配置
 col-hours = 时长（小时）
-col-cost-hourly = 折算费用（按每 GPU 小时价；实付见下一列）
+col-cost-hourly = 折算费用（按每卡时价格；实付见下一列）
 col-cost-term = 够用的最便宜租期
 training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $tokens }个 token
-training-term-k = 每参数每 token { $k } FLOPs × { $params }B 个参数
+training-term-k = 每参数每 token { $k } FLOPs × { $params } × 10⁹ 个参数
 training-term-flops = 共 { $flops } FLOPs
 training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 硬件算力利用率（HFU）{ $mfu }
 training-term-step = × { $factor }：{ $method } 实测每步耗时相对 LoRA 的倍数
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
-training-at-rate = 每 GPU 小时 { $rate }
-table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。QLoRA 的时长再乘以 { $qlora }：实测 QLoRA 每步比 LoRA 慢这么多，因为它要边算边把 4 bit 基座反量化。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 表中的时长 × 每 GPU 小时价格 × 卡数。每 GPU 小时价格取能覆盖最慢情况下的时长、并留出租期 { $margin } 作余量的最便宜的一周或一个月来折算：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。展开时长可查看计算过程。
+training-at-rate = 每卡时 { $rate }
+table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。QLoRA 的时长再乘以 { $qlora }：实测 QLoRA 每步比 LoRA 慢这么多，因为它要边算边把 4 bit 基座反量化。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 时长 × 每卡时价格 × 卡数。每卡时价格取能覆盖最慢情况下的时长、并留出租期 { $margin } 作余量的最便宜的一周或一个月折算：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。展开时长可查看计算过程。
 unit-million = { $scale ->
     [yi] { $yi } 亿
    *[wan] { $wan } 万
@@ -199,18 +200,18 @@ table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的
 
 ## 单卡页面
 gpus-title = 可租用的 GPU
-gpus-description = 我们出租的 GPU：规格、周租和月租价格、各区域的空闲数量，以及每张卡装得下的微调任务；表中是目前有空闲的卡，暂无空闲的卡见各自的页面。
-gpus-intro = 下表列出目前有空闲的卡。我们出租的每张卡，包括暂无空闲的，都有单独的页面（见表下的列表），列出规格、价格、各区域的空闲数量、它装得下的微调任务，以及小时价高于多少时它的周租、月租更省；部分卡页还附有一次训练的时长与费用示例。
-card-page-title = { $card } 租用
-card-page-description = { $card }（{ $vram } 显存）租用，适合微调：{ $monthly }，也可按周租。本页列出规格、价格、各区域的空闲数量、装得下的任务，以及小时价高于多少时周租、月租更省。
-card-page-description-out = { $card }（{ $vram } 显存）租用，适合微调：{ $monthly }，也可按周租；最近一次盘点时各区域都没有空闲。本页列出规格、价格、装得下的任务，以及小时价高于多少时周租、月租更省。
-card-page-intro = { $card } 租金 { $weekly }/周、{ $monthly }；按月租折算，每 GPU 小时 { $hourly }。显存{ $vram }，这是厂商写作 GB、实际按 GiB 计的数字；任务实际能用多少，见下方规格表。
+gpus-description = 我们出租的 GPU：规格、周租和月租价格、各区域的空闲数量，以及每张卡装得下的微调任务。表中只列有空闲的卡，暂无空闲的卡见各自的页面。
+gpus-intro = 下表列出目前有空闲的卡。我们出租的每张卡（包括暂无空闲的）都有单独的页面，见表下的列表：规格、价格、各区域的空闲数量、装得下的微调任务，以及小时价高于多少时周租、月租更省；部分卡页还附有一次训练的时长与费用示例。
+card-page-title = 租用 { $card }
+card-page-description = { $card }（显存{ $vram }）按周或按月出租，用于模型微调：{ $monthly }。
+card-page-description-out = { $card }（显存{ $vram }）按周或按月出租，用于模型微调：{ $monthly }；最近一次盘点时各区域暂无空闲。
+card-page-intro = { $card } 周租 { $weekly }，月租 { $monthly_amount }，按月租折合 { $hourly }/卡时。显存{ $vram }（厂商按 GiB 计），任务实际可用多少见下方规格表。
 card-page-specs = 规格
 card-page-prices = 价格
 card-page-availability = 空闲情况
 card-page-fit = 选卡表中的相关任务
 card-page-jobs = 装得下的任务
-card-page-break-even = 按参考小时价算的盈亏平衡点
+card-page-break-even = 按示意小时价算的盈亏平衡点
 card-page-beat = 与按小时计费相比
 card-page-training = 训练时长与费用
 card-page-back = ← 返回可租用的 GPU
@@ -229,7 +230,7 @@ month-of-9 = 9月
 month-of-10 = 10月
 month-of-11 = 11月
 month-of-12 = 12月
-card-not-stocked = 这张卡目前在各区域都没有空闲。显存相近、目前有现货的卡，见本页底部链接的“可租用的 GPU”一览。
+card-not-stocked = 这张卡目前各区域都暂无空闲。显存相近、有空闲的卡，见本页底部链接的“可租用的 GPU”。
 table-card-specs-caption = { $card } 规格
 table-card-prices-caption = { $card } 价格
 table-card-availability-caption = { $card } 各区域的空闲数量
@@ -264,14 +265,14 @@ chart-memory-desc = 横条表示每个任务放在一张卡上所需的显存，
 chart-memory-axis = GB，对数刻度
 chart-memory-caps = 容量（GB）
 chart-memory-caption = 各任务放在一张卡上所需的显存（横条）与我们各款单卡的可用显存（竖线）对比。多卡配置没有竖线，请以选卡表中的每卡数字为准。上表列出了同样的数字及其构成。
-chart-break-even-title = { $offer }：每月费用随 GPU 小时用量的变化
-chart-break-even-desc = 按月租用 { $offer }，费用固定为 { $term }，与用了多少小时无关。按每小时 { $rate } 租用，用得越多花得越多，在一个月的 { $month } 小时中用到 { $hours } GPU 小时后就会超过月租。
-chart-break-even-axis-hours = 每月使用的 GPU 小时数
+chart-break-even-title = { $offer }：每月费用随用量（卡时）的变化
+chart-break-even-desc = 按月租用 { $offer }，费用固定为 { $term }，与用了多少小时无关。按每小时 { $rate } 租用，用得越多花得越多，在一个月的 { $month } 小时中用到 { $hours } 卡时后就会超过月租。
+chart-break-even-axis-hours = 每月用量（卡时）
 chart-break-even-term = 按月租，{ $term }
 chart-break-even-hourly = 按小时租，每小时 { $rate }
-chart-break-even-caption = 每月用量低于约 { $hours } GPU 小时这个区间时，按小时租更便宜；高于它时，月租更便宜。用量落在区间之内时，哪种更便宜取决于你拿到的小时价：小时价越低，越偏向按小时租；用量越接近区间上限，越偏向月租。这张图只比较一个月；只需要几周的话，要比的是周租和按小时租，见“周租、月租与按小时租：费用持平的用量”表中的周租一列。
-table-card-prices-note = 每个价格下方是折算的每 GPU 小时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏上面是卡报告的可用显存，下面是它的 GiB 换算和标称容量；单位的说明见上方规格表。
-group-note-two-four-eight = 2、4 或 8 卡
+chart-break-even-caption = 每月用量低于约 { $hours } 卡时这个区间时，按小时租更便宜；高于它时，月租更便宜。用量落在区间之内时，哪种更便宜取决于你拿到的小时价：小时价越低，越偏向按小时租；用量越接近区间上限，越偏向月租。这张图只比较一个月；只需要几周的话，要比的是周租和按小时租，见“周租、月租与按小时租：费用持平的用量”表中的周租一列。
+table-card-prices-note = 价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏上面是卡报告的可用显存，下面是它的 GiB 换算和标称容量；单位的说明见上方规格表。
+group-note-two-four-eight = （2、4 或 8 卡配置）
 
 ## Pages shown from another language
 fallback-notice = 本页尚未翻译成中文，以下显示原文（{ $original }）。
@@ -292,14 +293,14 @@ chart-memory-item = { $job }：{ $need }
 rent-offer-week-label = 租 { $offer } 一周（{ $region }）
 rent-offer-month-label = 租 { $offer } 一个月（{ $region }）
 ## Ranges: $2.49–$3.49, 25%–50%
-fmt-usd-range = ${ $low }–${ $high }
-fmt-percent-range = { $low }%–{ $high }%
-rent-week-in = 在 { $region } 租一周
-rent-month-in = 在 { $region } 租一个月
-rent-week-in-label = 在 { $region } 租一周：{ $offer }
-rent-month-in-label = 在 { $region } 租一个月：{ $offer }
+fmt-usd-range = US${ $low }～{ $high }
+fmt-percent-range = { $low }%～{ $high }%
+rent-week-in = 租一周（{ $region }）
+rent-month-in = 租一个月（{ $region }）
+rent-week-in-label = 租一周（{ $region }）：{ $offer }
+rent-month-in-label = 租一个月（{ $region }）：{ $offer }
 col-we-rent = 本站出租形式
-table-interconnect-note = “分片训练”一列说明该互联本身允许什么。ZeRO-3 和 FSDP 在 PCIe 上也能跑，只是更慢，因为每一步都要在卡之间传输权重和梯度。最后一列是我们以该互联出租的单卡和多卡配置：“—”表示这些卡只作对比，我们不出租。多张卡只以该列中的多卡配置连在一起出租：8 卡配置是一整台节点，2× A100 SXM 是同一节点上的一对卡；其余的卡都单卡出租。
+table-interconnect-note = “分片训练”一列说明该互联本身允许什么。ZeRO-3 和 FSDP 在 PCIe 上也能跑，只是更慢，因为每一步都要在卡之间传输权重和梯度。GeForce RTX 40 和 50 系列没有 NVLink，还禁用了点对点（P2P），卡间数据要经主机内存中转，实际速度远低于表中的总线速率。最后一列是我们以该互联出租的单卡和多卡配置，“—”表示只作对比、不出租。多张卡只以该列中的多卡配置连在一起出租：8 卡配置是一整台节点，2× A100 SXM 是同一节点上的一对卡；其余的卡都单卡出租。
 service-contact = 联系方式
 service-contact-label = 下单前咨询的联系方式
 gpus-list-title = 各卡页面
@@ -314,7 +315,7 @@ sharding-rented-as-some = 分片训练只以 { $bundles } 出租；{ $singles } 
 chart-items-separator = { "；" }
 fmt-value-label = { $value }（{ $label }）
 fmt-links = { $links } × { $each }
-fmt-alternatives-separator = { "/" }
+fmt-alternatives-separator = { "；" }
 
 ## 模型 M2：显存各项、选卡、校准
 memory-trainable = 可训练状态 { $value }
@@ -322,7 +323,7 @@ memory-logits = logits { $value }
 memory-buffers = 工作缓冲区 { $value }
 memory-per-card = 每卡 { $value } × { $cards }
 memory-pick = 选用：{ $offer }
-price-per-gpu-hour = { $price }/GPU·小时
+price-per-gpu-hour = { $price }/卡时
 col-card-share = 占单卡可用显存
 fit-of-usable = 单卡可用 { $usable }
 fit-tight = { $of }（偏紧）
@@ -332,12 +333,14 @@ fit-other = { $stack } 上更便宜：{ $offer }
 fit-other-why = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }
 fit-other-tight = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }，偏紧
 fit-override = 我们的选择：{ $reason }
-fit-short-run = 参考任务只用到这段租期的 { $used }：如果只跑这一次，别家小时价低于 { $rate } 时，按小时租更便宜
-fit-bandwidth = 这里假定速度与纸面 TFLOPS 成正比（{ $pick } 是 { $rival } 的 { $tflops_ratio } 倍）。如果速度只按显存带宽之比提升（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）
-fit-unmeasured = 这里的时长假定 { $stack } 能用上与 { $first } 同样比例的纸面 TFLOPS，我们没有在 { $stack } 上实测过：长租之前先跑一小段计时
-table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵）；每张卡另计 { $reserve } 的固定运行时预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。这条规则只比较本站的周租和月租；参考任务只占所租租期的一小部分时，单元格会注明，并给出一个小时价：只跑这一次的话，别家小时价低于它，按小时租就更便宜。
-table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用配置是 { $first } 上最便宜的方案；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用链接。
-table-fit-note-end = 总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每 GPU 小时价格：周租除以 168 小时，或月租除以 { $hours } 小时，再除以卡数。标为“偏紧”的方案已接近 { $headroom } 的上限：租整月之前，先短时间试跑、实测显存峰值。展开显存数字可查看各项组成。
+fit-short-run = 参考任务只占这段租期的 { $used }：只跑这一次的话，别家小时价低于 { $rate } 就是按小时租更省
+fit-bandwidth = 这里假定速度与纸面 TFLOPS 成正比（{ $pick } 是 { $rival } 的 { $tflops_ratio } 倍）。若速度只与显存带宽成正比（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）
+fit-passed-over = 按纸面 TFLOPS 算，{ $skipped } 更省：算力是 { $rival } 的 { $tflops_ratio } 倍，只要 { $skipped_cost }（{ $skipped_run }）。但它的显存带宽只有 { $rival } 的 { $ratio } 倍；若速度只与带宽成正比，{ $skipped } 需 { $hours } 小时，共 { $cost }（{ $run }），所以规则没有选它
+fit-unmeasured = 时长假定 { $stack } 与 { $first } 的算力利用率相同，我们没有在 { $stack } 上实测过：长租之前先试跑计时
+table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵）；每张卡另计 { $reserve } 的固定运行时预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。参考任务只占所租租期的一小部分时，单元格会给出一个小时价：只跑这一次的话，别家小时价低于它，按小时租就更省。
+table-fit-note-bandwidth = 纸面 TFLOPS 的领先不能单独决定选择：把较快方案的速度优势改按双方显存带宽之比计算后，如果另一方案更省（QLoRA 的反量化就主要受显存带宽限制），规则就不选较快的方案，并在该行注明。
+table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用配置是 { $first } 上最便宜的方案；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用按钮。
+table-fit-note-end = 总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每卡时价格：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。标为“偏紧”的方案已接近 { $headroom } 的上限：租整月之前，先短时间试跑、实测显存峰值。展开显存数字可查看各项组成。
 table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵），每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的配置上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格；选用配置标为“偏紧”的，租整月之前请先短时间试跑、实测显存峰值。
 table-breakdown-caption = { $job }：显存逐项计算
 col-term = 项目
@@ -373,7 +376,7 @@ calibration-versions-minimums = 仅注明最低版本
 calibration-versions-unstated = 未注明版本
 calibration-source = 来源
 calibration-source-label = { $source }（打开公开的实测）
-col-week-break-even = 周租的盈亏平衡点（每周 GPU 小时）
+col-week-break-even = 周租的盈亏平衡点（每周卡时）
 break-even-of-week = 一周共 { $hours } 小时；周租 { $price }，折合 { $rate }
 free-nodes = { $cards ->
     [2] { $nodes ->
@@ -398,7 +401,7 @@ calibration-why-unstated-zero3 = 该指南没有说明测量方式（我们按�
 offer-as-bundle = { $offer }（多卡配置）
 offer-as-single = { $offer }（单卡）
 offer-as-single-none = { $offer }（单卡，暂无空闲）
-stock-none-short = 目前没有空闲
+stock-none-short = 暂无空闲
 unit-gib = 标称 { $value } GB
 unit-gib-rated = { $value } GB
 memory-pick-per-card = 选用：{ $offer }，每卡 { $gb }
@@ -413,8 +416,8 @@ free-nodes-all = { $nodes ->
    *[other] 这些空闲卡正好组成 { $nodes } 台完整的 { $offer } 节点：单卡订单会占用其中一台上的一张卡，这里可租的 { $offer } 就少一台。
 }
 rent-breaks-node = { $nodes ->
-    [1] { $region } 的空闲卡正好凑成一整台 { $bundle }：租走一张，这里就租不到整台了。
-   *[other] { $region } 的空闲卡正好凑成 { $nodes } 整台 { $bundle } 节点：每租走一张单卡，那里可租的整台节点就少一台。
+    [1] { $region } 的空闲卡正好凑成一整台 { $bundle }：租走一张，就拆散了这台节点。
+   *[other] { $region } 的空闲卡正好凑成 { $nodes } 整台 { $bundle }：每租走一张单卡，可租的整台节点就少一台。
 }
 share-tight = 偏紧：租整月之前，先在一周的租期里或按小时计费的平台上实测显存峰值
 memory-pick-tight = { $pick }；偏紧（占单卡可用显存的 { $share }）
@@ -423,6 +426,6 @@ memory-pick-other-tight = { $pick }；{ $stack } 上更便宜：{ $offer }，偏
 vram-of-rated-ecc = 开启 ECC 后为 { $usable } GiB；标称 { $rated } GB
 vram-of-rated = 即 { $usable } GiB；标称 { $rated } GB
 # A break-even range whose far end is past the whole week or month: that end never comes.
-break-even-range-over = 按小时价上限约为 { $low } GPU 小时；按小时价下限，用满租期全部 { $hours } 小时也达不到
-break-even-cell-over = 按小时价上限：{ $low }；按下限：用满也达不到
+break-even-range-over = 按示意小时价的上限，约 { $low } 卡时回本；按下限，{ $hours } 小时全部用满也回不了本
+break-even-cell-over = 按上限约 { $low }；按下限，用满也回不了本
 fit-card-nvme = { $card }（{ $size }）

@@ -272,27 +272,68 @@ pub fn choice_on(
     }
 }
 
-/// The pick rule (ARITHMETIC.md §7.5): among offers in stock (on `vendor`'s cards, if given)
-/// whose every card holds the job within the headroom, the one that finishes `tokens` of
-/// training for the least money, bought as the cheapest run of weekly or monthly terms that
-/// covers it at the slow end of the MFU band; then the lower monthly price, then data order.
-/// `None` when no such offer holds it.
-pub fn pick(
+/// Every offer in stock (on `vendor`'s cards, if given) whose every card holds the job within
+/// the headroom, with what finishing `tokens` of training on it takes and costs, cheapest
+/// first: by the run of terms that covers the slow end of the MFU band, then the lower monthly
+/// price, then data order.
+fn candidates(
     cat: &Catalog,
     offers: &[Offer],
     (model, method): (&Model, &Method),
     tokens: f64,
     vendor: Option<Vendor>,
-) -> Option<Choice> {
+) -> Vec<Choice> {
     let limit = cat.headroom_share();
-    offers
+    let mut out: Vec<Choice> = offers
         .iter()
         .enumerate()
         .filter(|(_, o)| o.in_stock && tflops_of(cat, o.card) > 0.0)
         .filter(|(_, o)| vendor.is_none_or(|v| cat.cards[o.card].vendor == v))
         .filter(|(_, o)| o.holds(&need_on(cat, model, method, o), limit))
         .map(|(i, _)| choice_on(cat, offers, i, (model, method), tokens))
-        .min_by_key(|c| (c.run.cost, offers[c.offer].monthly, c.offer))
+        .collect();
+    out.sort_by_key(|c| (c.run.cost, offers[c.offer].monthly, c.offer));
+    out
+}
+
+/// The pick rule (ARITHMETIC.md §7.5): among the candidates (see `candidates`), the cheapest
+/// whose lead does not rest on paper TFLOPS alone: one that no rival would undercut if the
+/// pick were faster than it only by their memory bandwidth ratio (`bandwidth_check`), so the
+/// pick costs least whichever of the two its speed follows. Where every candidate rests on
+/// paper TFLOPS, the cheapest. Beside the pick, the cheaper-looking candidate it passed over,
+/// if any, with the check that set it aside. `None` when no offer holds the job.
+pub fn pick(
+    cat: &Catalog,
+    offers: &[Offer],
+    job: (&Model, &Method),
+    tokens: f64,
+    vendor: Option<Vendor>,
+) -> Option<(Choice, Option<PassedOver>)> {
+    let all = candidates(cat, offers, job, tokens, vendor);
+    let cheapest = all.first()?;
+    let robust = all
+        .iter()
+        .find(|c| bandwidth_check(cat, offers, c, job, tokens).is_none());
+    match robust {
+        Some(c) if c.offer != cheapest.offer => {
+            let passed =
+                bandwidth_check(cat, offers, cheapest, job, tokens).map(|check| PassedOver {
+                    choice: cheapest.clone(),
+                    check,
+                });
+            Some((c.clone(), passed))
+        }
+        Some(c) => Some((c.clone(), None)),
+        None => Some((cheapest.clone(), None)),
+    }
+}
+
+/// An offer the pick rule passed over: the cheapest on paper TFLOPS, set aside because at its
+/// bandwidth-capped speed (`check`) a rival costs less.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PassedOver {
+    pub choice: Choice,
+    pub check: BandwidthCheck,
 }
 
 /// The table's picks for a job: the rule's pick among the first vendor's offers (where none
@@ -304,16 +345,26 @@ pub fn picks(
     job: (&Model, &Method),
     tokens: f64,
 ) -> Option<(Choice, Option<Choice>)> {
-    let any = pick(cat, offers, job, tokens, None)?;
-    let Some(first) = cat
+    picks_passed(cat, offers, job, tokens).map(|(c, other, _)| (c, other))
+}
+
+/// `picks`, with the cheaper-looking offer the first pick passed over (see `pick`).
+pub fn picks_passed(
+    cat: &Catalog,
+    offers: &[Offer],
+    job: (&Model, &Method),
+    tokens: f64,
+) -> Option<(Choice, Option<Choice>, Option<PassedOver>)> {
+    let (any, any_passed) = pick(cat, offers, job, tokens, None)?;
+    let Some((first, first_passed)) = cat
         .pick_vendor
         .and_then(|v| pick(cat, offers, job, tokens, Some(v)))
     else {
-        return Some((any, None));
+        return Some((any, None, any_passed));
     };
     let vendor = |c: &Choice| cat.cards[offers[c.offer].card].vendor;
     let other = (vendor(&any) != vendor(&first)).then_some(any);
-    Some((first, other))
+    Some((first, other, first_passed))
 }
 
 /// A job that, at the slow end, uses less than this share of its run of terms (leaves three
@@ -434,8 +485,11 @@ pub struct Fit {
     pub other: Option<Choice>,
     /// The Fluent key of a hand override's reason.
     pub override_reason: Option<String>,
-    /// Where the rule's pick wins only on paper TFLOPS (see `bandwidth_check`).
+    /// Where the rule's pick wins only on paper TFLOPS (see `bandwidth_check`): only when every
+    /// candidate does.
     pub bandwidth: Option<BandwidthCheck>,
+    /// The cheaper-looking offer the rule passed over because its lead rests on paper TFLOPS.
+    pub passed_over: Option<PassedOver>,
 }
 
 /// The hourly rate a term must beat: its price over the GPU-hours used in it (`hours` × the
@@ -718,8 +772,11 @@ fn fit_table(cat: &Catalog, offers: &[Offer], violations: &mut Vec<FitViolation>
     for (row, r) in cat.fit_rows.iter().enumerate() {
         let model = &cat.models[r.model];
         let method = &cat.methods[r.method];
-        let (choice, other) = picks(cat, offers, (model, method), reference).unzip();
-        let other = other.flatten();
+        let found = picks_passed(cat, offers, (model, method), reference);
+        let (choice, other, passed_over) = match found {
+            Some((c, o, p)) => (Some(c), o, p),
+            None => (None, None, None),
+        };
         let chosen = match (&r.pick, &choice) {
             (Some((pick, reason)), _) => offers
                 .iter()
@@ -753,6 +810,7 @@ fn fit_table(cat: &Catalog, offers: &[Offer], violations: &mut Vec<FitViolation>
             tight: is_tight(cat, share),
             choice,
             other,
+            passed_over: passed_over.filter(|_| override_reason.is_none()),
             override_reason,
             bandwidth,
         });
@@ -1039,7 +1097,8 @@ mod tests {
         let method = &cat.methods[cat.method_index("qlora").expect("method")];
         let need = need_on(&cat, model, method, &offers[by_id(&offers, "rtx-4090")]);
         assert!(offers[by_id(&offers, "rtx-4090")].holds(&need, cat.headroom_share()));
-        let c = pick(&cat, &offers, (model, method), reference_tokens(&cat), None).expect("a pick");
+        let (c, _) =
+            pick(&cat, &offers, (model, method), reference_tokens(&cat), None).expect("a pick");
         assert_eq!(offers[c.offer].id, "a100-sxm");
         assert_eq!(
             (c.run.term(), c.run.weeks, c.run.cost),
@@ -1049,7 +1108,7 @@ mod tests {
         let mut stocked = offers.clone();
         let i = by_id(&stocked, "rtx-4090");
         stocked[i].in_stock = true;
-        let c = pick(
+        let (c, _) = pick(
             &cat,
             &stocked,
             (model, method),
@@ -1165,20 +1224,27 @@ mod tests {
         // 280 h on the A100: two weeks ($600), so the H100's week ($500) is the pick. At the
         // bandwidth ratio alone the H100 would need 280 / 1.64 = 170.5 h: two weeks, $1,000.
         let t = tokens(280.0);
-        let pick = pick(&cat, &offers, job, t, None).expect("pick");
-        assert_eq!(pick.offer, h100);
-        let b = bandwidth_check(&cat, &offers, &pick, job, t).expect("the pick rests on TFLOPS");
+        let paper = choice_on(&cat, &offers, h100, job, t);
+        let b = bandwidth_check(&cat, &offers, &paper, job, t).expect("the H100 rests on TFLOPS");
         assert_eq!(b.rival.offer, a100);
         assert!((b.ratio - bw).abs() < 1e-9, "{b:?}");
         assert!((b.tflops_ratio - 989.0 / 312.0).abs() < 1e-9, "{b:?}");
         assert!((b.hours_slow - 280.0 / bw).abs() < 1e-6, "{b:?}");
         assert_eq!((b.run.weeks, b.run.cost), (2, d("1000")));
         assert_eq!(b.rival.run.cost, d("600"));
+        // So the rule passes the H100 over and picks the A100, which costs least whichever of
+        // the two the speed follows, and says what it passed over.
+        let (pick, passed) = pick(&cat, &offers, job, t, None).expect("pick");
+        assert_eq!(pick.offer, a100);
+        let passed = passed.expect("the H100 passed over");
+        assert_eq!(passed.choice.offer, h100);
+        assert_eq!(passed.choice.run.cost, d("500"));
+        assert_eq!(passed.check, b);
         // 200 h on the A100: the H100 at the bandwidth ratio needs 121.8 h, still one week,
         // so its week stays the cheaper buy and nothing is flagged.
         let t = tokens(200.0);
-        let pick = super::pick(&cat, &offers, job, t, None).expect("pick");
-        assert_eq!(pick.offer, h100);
+        let (pick, passed) = super::pick(&cat, &offers, job, t, None).expect("pick");
+        assert_eq!((pick.offer, passed), (h100, None));
         assert_eq!(bandwidth_check(&cat, &offers, &pick, job, t), None);
         // The rival itself is never its own rival.
         let t = tokens(280.0);

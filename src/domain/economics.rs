@@ -193,6 +193,7 @@ impl Site<'_> {
         }
         // The fit table's note goes on with the vendor weighed first, where data names one, and
         // ends with how its figures are rounded.
+        let note = l.sentences(&note, &l.t("table-fit-note-bandwidth", &args).ok()?);
         let note = match self.cat.pick_vendor {
             Some(_) => l.sentences(&note, &l.t("table-fit-note-first", &args).ok()?),
             None => note,

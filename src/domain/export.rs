@@ -64,6 +64,17 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                         "cost_usd": num(b.run.cost),
                         "rival_cost_usd": num(b.rival.run.cost),
                     })),
+                    // The offer cheaper on paper TFLOPS that the rule passed over: what it costs
+                    // on paper, and its hours and cost if its speed follows memory bandwidth.
+                    "passed_over": f.passed_over.as_ref().map(|p| json!({
+                        "offer": t.offers[p.choice.offer].id,
+                        "cost_usd": num(p.choice.run.cost),
+                        "rival": t.offers[p.check.rival.offer].id,
+                        "bandwidth_ratio": round2(p.check.ratio),
+                        "tflops_ratio": round2(p.check.tflops_ratio),
+                        "hours_at_hfu_low_bandwidth_bound": round2(p.check.hours_slow),
+                        "cost_usd_bandwidth_bound": num(p.check.run.cost),
+                    })),
                 },
                 "override_reason": f.override_reason,
             })
@@ -172,7 +183,36 @@ pub fn cards(cat: &Catalog, t: &Tables) -> Value {
             })
         })
         .collect();
-    json!({ "hours_per_month": cat.hours_per_month, "cards": rows })
+    json!({
+        "hours_per_month": cat.hours_per_month,
+        "stock_as_of": cat.stock_as_of,
+        "cards": rows,
+    })
+}
+
+/// `storage.json`: storage and egress prices and the term rules of `data/storage.yaml`, so a
+/// reader can check every storage figure a page prints.
+pub fn storage(cat: &Catalog) -> Value {
+    let s = &cat.storage;
+    json!({
+        "extra_nvme": {
+            "usd_per_tb_month": num(s.extra_nvme.usd_per_tb_month),
+            "max_tb_per_node": s.extra_nvme.max_tb_per_node,
+        },
+        "network_volume": {
+            "usd_per_tb_month": num(s.network_volume.usd_per_tb_month),
+            "replicas": s.network_volume.replicas,
+        },
+        "snapshots": { "usd_per_tb_month": num(s.snapshots.usd_per_tb_month) },
+        "egress": {
+            "included_tb_per_month": s.egress.included_tb_per_month,
+            "usd_per_tb_over": num(s.egress.usd_per_tb_over),
+        },
+        "encryption": s.encryption,
+        "wipe_days": s.wipe_days,
+        "renewal_notice_hours": s.renewal_notice_hours,
+        "hold_hours": s.hold_hours,
+    })
 }
 
 /// `bundles.json`: multi-card offers.
@@ -345,6 +385,7 @@ pub fn all(cat: &Catalog, t: &Tables) -> Vec<(String, Vec<u8>)> {
         ("data/fit.json", fit(cat, t)),
         ("data/cards.json", cards(cat, t)),
         ("data/bundles.json", bundles(t)),
+        ("data/storage.json", storage(cat)),
         ("data/memory.json", memory(cat, t)),
         ("data/memory-model.json", memory_model(cat)),
         ("data/calibration.json", calibration(cat, t)),

@@ -267,6 +267,13 @@ impl Site<'_> {
                 why = l.sentences(&why, &c);
             }
         }
+        if let Some(c) = f
+            .passed_over
+            .as_ref()
+            .and_then(|p| self.passed_over_text(p, l))
+        {
+            why = l.sentences(&why, &c);
+        }
         Cell::text(self.offer_name(o, l))
             .with_sub(Some(match self.breaks_node(o, l) {
                 Some(w) => l.sentences(&why, &w),
@@ -274,6 +281,40 @@ impl Site<'_> {
             }))
             .with_actions(self.rent_terms_named(o, l))
             .with_alt(f.other.as_ref().map(|c| self.fit_alt(c, l)))
+    }
+
+    /// What the pick rule passed over: the offer cheaper on paper TFLOPS, and what it would
+    /// cost if its speed followed memory bandwidth.
+    fn passed_over_text(&self, p: &super::compute::PassedOver, l: &Tracked<'_>) -> Option<String> {
+        let offers = &self.tables.offers;
+        let b = &p.check;
+        l.t(
+            "fit-passed-over",
+            &[
+                (
+                    "skipped",
+                    Arg::Str(self.offer_name(&offers[p.choice.offer], l)),
+                ),
+                (
+                    "rival",
+                    Arg::Str(self.offer_name(&offers[b.rival.offer], l)),
+                ),
+                ("ratio", Arg::Str(l.number(dec(b.ratio).round_dp(1), 1))),
+                (
+                    "tflops_ratio",
+                    Arg::Str(l.number(dec(b.tflops_ratio).round_dp(1), 1)),
+                ),
+                ("skipped_cost", Arg::Str(usd_whole(l, p.choice.run.cost))),
+                ("skipped_run", Arg::Str(run_text(l, &p.choice.run))),
+                (
+                    "hours",
+                    Arg::Str(l.number(dec(b.hours_slow).round_dp(1), 1)),
+                ),
+                ("cost", Arg::Str(usd_whole(l, b.run.cost))),
+                ("run", Arg::Str(run_text(l, &b.run))),
+            ],
+        )
+        .ok()
     }
 
     /// `why`, and for an offer off the first vendor's stack, that its hours take the stack to

@@ -250,7 +250,11 @@ pub(super) fn card_spec(c: &super::model::Card, l: &Tracked<'_>) -> String {
         parts.push(memory_kind(l, m, (c.ecc, c.ecc_on)));
     }
     if let Some(sw) = &c.software {
-        parts.push(sw.clone());
+        // The stack that supports the card, not a promise of what an image installs.
+        parts.push(
+            l.t("spec-stack-support", &[("stack", Arg::Str(sw.clone()))])
+                .unwrap_or_else(|_| sw.clone()),
+        );
     }
     if let Some(bw) = c.bandwidth_tbs {
         parts.push(memory_bandwidth(l, bw));
