@@ -1538,3 +1538,38 @@ fn the_stock_date_in_prose_is_the_one_in_data_in_each_locale() {
     assert!(flat("ru/index.html").contains("на 9 марта 2027 г.;"));
     assert!(!flat("en/index.html").contains("November 30, 2026"));
 }
+
+/// A fit row's label gives the model's weights whole, even where the pick shards the job over
+/// a bundle and the row's memory breakdown is per card (the real site puts 70B QLoRA on two
+/// cards: the label must not show half the weights).
+#[test]
+fn a_sharded_picks_label_gives_the_whole_models_weights() {
+    let site = common::real_site_copy();
+    let root = site.path();
+    build_ok(root);
+    let fit: serde_json::Value =
+        serde_json::from_str(&read(root, "data/fit.json")).expect("fit.json");
+    let row = fit["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["model"] == "llama2-70b" && r["method"] == "qlora")
+        .expect("the 70B QLoRA row");
+    let memory: serde_json::Value =
+        serde_json::from_str(&read(root, "data/memory.json")).expect("memory.json");
+    let whole = memory["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["model"] == "llama2-70b" && r["method"] == "qlora")
+        .and_then(|r| r["memory"]["weights"].as_f64())
+        .expect("its weights, unsharded");
+    let cards = row["cards"].as_u64().or(row["memory"]["cards"].as_u64());
+    assert!(
+        cards.is_some_and(|c| c > 1),
+        "the case this covers: the pick shards the job ({row})"
+    );
+    let label = format!("weights {:.1} GB", whole / 1e9);
+    let text = table_row(root, "en/fine-tuning/index.html", "Llama 2 70B, QLoRA");
+    assert!(text.contains(&label), "{label:?} in {text:?}");
+}

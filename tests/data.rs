@@ -1059,6 +1059,16 @@ fn storage_prices_and_the_stock_date_are_published_and_follow_the_data() {
         footer.contains("href=/data/storage.json>"),
         "footer links it"
     );
+    // And what the training hours are computed from: each card's TFLOPS and bandwidth.
+    let cards = json(root, "data/cards.json");
+    let a100 = cards["cards"]
+        .as_array()
+        .expect("cards")
+        .iter()
+        .find(|c| c["id"] == "a100-sxm")
+        .expect("the A100 row");
+    assert_eq!(a100["dense_bf16_tflops"], serde_json::json!(312));
+    assert_eq!(a100["memory_bandwidth_tbs"], serde_json::json!(2.04));
 
     edit(
         root,

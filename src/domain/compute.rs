@@ -414,13 +414,52 @@ pub fn bandwidth_check(
     cat: &Catalog,
     offers: &[Offer],
     pick: &Choice,
-    (model, method): (&Model, &Method),
+    job: (&Model, &Method),
     tokens: f64,
 ) -> Option<BandwidthCheck> {
+    capped_by_bandwidth(cat, offers, pick, job, tokens)
+        .into_iter()
+        .filter(|b| b.run.cost > b.rival.run.cost)
+        .min_by_key(|b| (b.rival.run.cost, b.rival.offer))
+}
+
+/// What the pick costs if its speed follows memory bandwidth rather than paper TFLOPS: its lead
+/// over each slower rival capped at their bandwidth ratio, the one that leaves it the most
+/// hours. Only where that run costs more than the pick's; the pick may still be the cheapest
+/// (`bandwidth_check` finds none cheaper), but its price then does not hold either way.
+pub fn bandwidth_bound(
+    cat: &Catalog,
+    offers: &[Offer],
+    pick: &Choice,
+    job: (&Model, &Method),
+    tokens: f64,
+) -> Option<BandwidthCheck> {
+    capped_by_bandwidth(cat, offers, pick, job, tokens)
+        .into_iter()
+        .filter(|b| b.run.cost > pick.run.cost)
+        .max_by(|a, b| {
+            (a.run.cost, a.hours_slow)
+                .partial_cmp(&(b.run.cost, b.hours_slow))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
+}
+
+/// For each rival on the pick's vendor, in stock and holding the job, whose TFLOPS lead is
+/// smaller than the pick's bandwidth lead would suggest: the pick re-priced with its lead capped
+/// at the bandwidth ratio.
+fn capped_by_bandwidth(
+    cat: &Catalog,
+    offers: &[Offer],
+    pick: &Choice,
+    (model, method): (&Model, &Method),
+    tokens: f64,
+) -> Vec<BandwidthCheck> {
     let limit = cat.headroom_share();
     let p = &offers[pick.offer];
     let vendor = cat.cards[p.card].vendor;
-    let p_bw = bandwidth_of(cat, p)?;
+    let Some(p_bw) = bandwidth_of(cat, p) else {
+        return Vec::new();
+    };
     let p_tf = tflops_of(cat, p.card) * f64::from(p.count);
     offers
         .iter()
@@ -442,7 +481,7 @@ pub fn bandwidth_check(
                 cat.hours_per_month,
                 cat.training.term_margin,
             );
-            (run.cost > rival.run.cost).then_some(BandwidthCheck {
+            Some(BandwidthCheck {
                 rival,
                 ratio,
                 tflops_ratio: tf_ratio,
@@ -450,7 +489,7 @@ pub fn bandwidth_check(
                 run,
             })
         })
-        .min_by_key(|b| (b.rival.run.cost, b.rival.offer))
+        .collect()
 }
 
 /// Whether a job filling `share` of a card is tight: above `tight_share`, so within the
@@ -490,6 +529,9 @@ pub struct Fit {
     pub bandwidth: Option<BandwidthCheck>,
     /// The cheaper-looking offer the rule passed over because its lead rests on paper TFLOPS.
     pub passed_over: Option<PassedOver>,
+    /// The pick's own price if its speed follows memory bandwidth, where that costs more (see
+    /// `bandwidth_bound`); not where the row already names an offer passed over.
+    pub bandwidth_bound: Option<BandwidthCheck>,
 }
 
 /// The hourly rate a term must beat: its price over the GPU-hours used in it (`hours` × the
@@ -801,6 +843,9 @@ fn fit_table(cat: &Catalog, offers: &[Offer], violations: &mut Vec<FitViolation>
             .is_none()
             .then(|| bandwidth_check(cat, offers, &choice, (model, method), reference))
             .flatten();
+        let bound = (override_reason.is_none() && bandwidth.is_none() && passed_over.is_none())
+            .then(|| bandwidth_bound(cat, offers, &choice, (model, method), reference))
+            .flatten();
         let share = need.per_card.share_of(o.usable);
         fit.push(Fit {
             row,
@@ -813,6 +858,7 @@ fn fit_table(cat: &Catalog, offers: &[Offer], violations: &mut Vec<FitViolation>
             passed_over: passed_over.filter(|_| override_reason.is_none()),
             override_reason,
             bandwidth,
+            bandwidth_bound: bound,
         });
     }
     fit
@@ -1246,6 +1292,28 @@ mod tests {
         let (pick, passed) = super::pick(&cat, &offers, job, t, None).expect("pick");
         assert_eq!((pick.offer, passed), (h100, None));
         assert_eq!(bandwidth_check(&cat, &offers, &pick, job, t), None);
+        // Nor is its price any higher at that speed: nothing to disclose.
+        assert_eq!(bandwidth_bound(&cat, &offers, &pick, job, t), None);
+        // Where the capped speed costs the H100 more than its price, but still no more than the
+        // A100 would cost, the H100 stays the pick and its capped price is disclosed: exactly
+        // the A100's slow-end hours over the bandwidth ratio, covered by whole terms.
+        let disclosed = (100..1400)
+            .map(|h| tokens(f64::from(h)))
+            .filter_map(|t| {
+                let (p, _) = super::pick(&cat, &offers, job, t, None)?;
+                let b = bandwidth_bound(&cat, &offers, &p, job, t)?;
+                Some((t, p, b))
+            })
+            .find(|(_, p, _)| p.offer == h100);
+        let (t, p, b) =
+            disclosed.expect("a job size where the H100's price does not hold either way");
+        assert_eq!(bandwidth_check(&cat, &offers, &p, job, t), None);
+        assert!(b.run.cost > p.run.cost, "{b:?}");
+        assert!(b.run.cost <= b.rival.run.cost, "{b:?}");
+        assert!(
+            (b.hours_slow - b.rival.hours_slow / b.ratio).abs() < 1e-6,
+            "{b:?}"
+        );
         // The rival itself is never its own rival.
         let t = tokens(280.0);
         let as_pick = choice_on(&cat, &offers, a100, job, t);

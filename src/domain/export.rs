@@ -64,6 +64,15 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                         "cost_usd": num(b.run.cost),
                         "rival_cost_usd": num(b.rival.run.cost),
                     })),
+                    // The pick's own hours and cost if its speed follows memory bandwidth,
+                    // where that costs more than its price.
+                    "bandwidth_bound": f.bandwidth_bound.as_ref().map(|b| json!({
+                        "rival": t.offers[b.rival.offer].id,
+                        "bandwidth_ratio": round2(b.ratio),
+                        "tflops_ratio": round2(b.tflops_ratio),
+                        "hours_at_hfu_low": round2(b.hours_slow),
+                        "cost_usd": num(b.run.cost),
+                    })),
                     // The offer cheaper on paper TFLOPS that the rule passed over: what it costs
                     // on paper, and its hours and cost if its speed follows memory bandwidth.
                     "passed_over": f.passed_over.as_ref().map(|p| json!({
@@ -175,6 +184,9 @@ pub fn cards(cat: &Catalog, t: &Tables) -> Value {
                 "vram_gb": c.vram_gb,
                 "usable_bytes": o.usable,
                 "capacity_source": c.capacity_source,
+                // What the training hours and the bandwidth checks are computed from.
+                "dense_bf16_tflops": c.bf16_tflops.as_ref().map(|t| num(t.value)),
+                "memory_bandwidth_tbs": c.bandwidth_tbs.map(num),
                 "weekly_usd": num(o.weekly),
                 "monthly_usd": num(o.monthly),
                 "per_gpu_hour_week_usd": num(o.per_gpu_hour_week),

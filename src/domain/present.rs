@@ -136,10 +136,12 @@ impl Site<'_> {
                 let method = &cat.methods[row.method];
                 let o = &self.tables.offers[f.offer];
                 let note = row.note.as_ref().map(|k| {
+                    // The model's weights, whole: on a sharded bundle `f.need` is per card.
+                    let weights = super::compute::need_alone(cat, model, method).weights;
                     l.t(
                         k,
                         &[
-                            ("weights", Arg::Str(gb1(l, f.need.weights.gb()))),
+                            ("weights", Arg::Str(gb1(l, weights.gb()))),
                             (
                                 "bytes",
                                 Arg::Str({
@@ -274,6 +276,13 @@ impl Site<'_> {
         {
             why = l.sentences(&why, &c);
         }
+        if let Some(c) = f
+            .bandwidth_bound
+            .as_ref()
+            .and_then(|b| self.bound_text(b, l))
+        {
+            why = l.sentences(&why, &c);
+        }
         Cell::text(self.offer_name(o, l))
             .with_sub(Some(match self.breaks_node(o, l) {
                 Some(w) => l.sentences(&why, &w),
@@ -306,6 +315,30 @@ impl Site<'_> {
                 ),
                 ("skipped_cost", Arg::Str(usd_whole(l, p.choice.run.cost))),
                 ("skipped_run", Arg::Str(run_text(l, &p.choice.run))),
+                (
+                    "hours",
+                    Arg::Str(l.number(dec(b.hours_slow).round_dp(1), 1)),
+                ),
+                ("cost", Arg::Str(usd_whole(l, b.run.cost))),
+                ("run", Arg::Str(run_text(l, &b.run))),
+            ],
+        )
+        .ok()
+    }
+
+    /// The pick's own hours and price if its speed follows memory bandwidth (see
+    /// `compute::bandwidth_bound`).
+    fn bound_text(&self, b: &super::compute::BandwidthCheck, l: &Tracked<'_>) -> Option<String> {
+        let rival = &self.tables.offers[b.rival.offer];
+        l.t(
+            "fit-bandwidth-bound",
+            &[
+                ("rival", Arg::Str(self.offer_name(rival, l))),
+                ("ratio", Arg::Str(l.number(dec(b.ratio).round_dp(1), 1))),
+                (
+                    "tflops_ratio",
+                    Arg::Str(l.number(dec(b.tflops_ratio).round_dp(1), 1)),
+                ),
                 (
                     "hours",
                     Arg::Str(l.number(dec(b.hours_slow).round_dp(1), 1)),
