@@ -445,7 +445,7 @@ free-nodes-all = { $nodes ->
 }
 rent-breaks-node = { $nodes ->
     [one] Renting a single GPU in { $region } breaks up the only { $bundle } node in stock there.
-   *[other] Every GPU in stock in { $region } is in one of { $nodes } { $bundle } nodes: renting a single GPU there leaves one node fewer.
+   *[other] Every free GPU of this model in { $region } is in one of { $nodes } { $bundle } nodes: renting a single one there leaves one node fewer.
 }
 share-tight = tight: measure the peak on a short run first
 memory-pick-tight = { $pick }; tight ({ $share } of usable memory per GPU)

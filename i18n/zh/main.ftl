@@ -417,8 +417,8 @@ free-nodes-all = { $nodes ->
    *[other] 这些空闲卡正好组成 { $nodes } 台完整的 { $offer } 节点：单卡订单会占用其中一台上的一张卡，这里可租的 { $offer } 就少一台。
 }
 rent-breaks-node = { $nodes ->
-    [1] { $region } 的空闲卡正好凑成一整台 { $bundle }：租走一张，就拆散了这台节点。
-   *[other] { $region } 的空闲卡正好凑成 { $nodes } 整台 { $bundle }：每租走一张单卡，可租的整台节点就少一台。
+    [1] { $region } 这款卡的空闲库存正好凑成一整台 { $bundle }：租走一张，就拆散了这台节点。
+   *[other] { $region } 这款卡的空闲库存正好凑成 { $nodes } 整台 { $bundle }：每租走一张单卡，可租的整台节点就少一台。
 }
 share-tight = 偏紧：租整月之前，先在一周的租期里或按小时计费的平台上实测显存峰值
 memory-pick-tight = { $pick }；偏紧（占单卡可用显存的 { $share }）

@@ -373,15 +373,19 @@ pub fn picks_passed(
 pub const SHORT_RUN_SHARE: f64 = 0.25;
 
 /// For a short run (see `SHORT_RUN_SHARE`): the hourly rate per GPU below which one run of the
-/// job by the hour costs less than the terms `c` buys, at the slow end's hours (so at any speed
-/// in the band), to cents, rounded down. `None` for a run that uses most of its terms.
+/// job by the hour costs less than the terms `c` buys, at the slow end's hours as the cell prints
+/// them (to 0.1 h, so the reader can redo the division), to cents, rounded down. `None` for a
+/// run that uses most of its terms.
 pub fn one_run_rate(c: &Choice, cards: u32, hours_per_month: u32) -> Option<Decimal> {
     use rust_decimal::prelude::FromPrimitive;
     let held = c.run.hours(hours_per_month);
     if !(c.hours_slow > 0.0 && c.hours_slow < SHORT_RUN_SHARE * held) {
         return None;
     }
-    let gpu_hours = Decimal::from_f64(c.hours_slow * f64::from(cards))?;
+    let gpu_hours = Decimal::from_f64(c.hours_slow)?.round_dp(1) * Decimal::from(cards);
+    if gpu_hours.is_zero() {
+        return None;
+    }
     Some((c.run.cost / gpu_hours).round_dp_with_strategy(2, rust_decimal::RoundingStrategy::ToZero))
 }
 
@@ -1234,6 +1238,8 @@ mod tests {
             one_run_rate(&choice(41.9, 1, "500"), 1, 720),
             Some(d("11.93"))
         );
+        // From the hours as printed: a 4.96 h run reads "5.0 h", so $450 over it is $90.00.
+        assert_eq!(one_run_rate(&choice(4.96, 1, "450"), 1, 720), Some(d("90")));
         // A quarter of the week or more is not a short run.
         assert_eq!(one_run_rate(&choice(42.0, 1, "500"), 1, 720), None);
         // Two weeks hold 336 h: 80 h is under a quarter of them.
