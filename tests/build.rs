@@ -769,6 +769,12 @@ fn without_an_order_url_no_offer_has_a_rent_link_and_check_says_so() {
 fn an_order_url_that_is_not_an_absolute_url_or_names_no_offer_is_an_error_at_its_line() {
     for (bad, says) in [
         ("/order?offer={offer}", "is not an absolute http(s) URL"),
+        // Absolute, but not a web page: never a Rent link's target.
+        (
+            "javascript:alert(1)//{offer}",
+            "is not an absolute http(s) URL",
+        ),
+        ("ftp://x.example/{offer}", "is not an absolute http(s) URL"),
         ("https://x.example/order", "does not name the offer"),
         (
             "https://x.example/o?o={offer}&c={card}",
