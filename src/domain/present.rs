@@ -244,28 +244,12 @@ impl Site<'_> {
         .unwrap_or_default();
         let mut why = self.with_short_run(why, &f.choice, l);
         if let Some(b) = &f.bandwidth {
-            let rival = &self.tables.offers[b.rival.offer];
-            let caveat = l.t(
-                "fit-bandwidth",
-                &[
-                    ("pick", Arg::Str(self.offer_name(o, l))),
-                    ("rival", Arg::Str(self.offer_name(rival, l))),
-                    ("ratio", Arg::Str(l.number(dec(b.ratio).round_dp(1), 1))),
-                    (
-                        "tflops_ratio",
-                        Arg::Str(l.number(dec(b.tflops_ratio).round_dp(1), 1)),
-                    ),
-                    (
-                        "hours",
-                        Arg::Str(l.number(dec(b.hours_slow).round_dp(1), 1)),
-                    ),
-                    ("cost", Arg::Str(usd_whole(l, b.run.cost))),
-                    ("run", Arg::Str(run_text(l, &b.run))),
-                    ("rival_cost", Arg::Str(usd_whole(l, b.rival.run.cost))),
-                    ("rival_run", Arg::Str(run_text(l, &b.rival.run))),
-                ],
-            );
-            if let Ok(c) = caveat {
+            let extra = vec![
+                ("pick", Arg::Str(self.offer_name(o, l))),
+                ("rival_cost", Arg::Str(usd_whole(l, b.rival.run.cost))),
+                ("rival_run", Arg::Str(run_text(l, &b.rival.run))),
+            ];
+            if let Some(c) = self.check_text("fit-bandwidth", b, extra, l) {
                 why = l.sentences(&why, &c);
             }
         }
@@ -295,59 +279,41 @@ impl Site<'_> {
     /// What the pick rule passed over: the offer cheaper on paper TFLOPS, and what it would
     /// cost if its speed followed memory bandwidth.
     fn passed_over_text(&self, p: &super::compute::PassedOver, l: &Tracked<'_>) -> Option<String> {
-        let offers = &self.tables.offers;
-        let b = &p.check;
-        l.t(
-            "fit-passed-over",
-            &[
-                (
-                    "skipped",
-                    Arg::Str(self.offer_name(&offers[p.choice.offer], l)),
-                ),
-                (
-                    "rival",
-                    Arg::Str(self.offer_name(&offers[b.rival.offer], l)),
-                ),
-                ("ratio", Arg::Str(l.number(dec(b.ratio).round_dp(1), 1))),
-                (
-                    "tflops_ratio",
-                    Arg::Str(l.number(dec(b.tflops_ratio).round_dp(1), 1)),
-                ),
-                ("skipped_cost", Arg::Str(usd_whole(l, p.choice.run.cost))),
-                ("skipped_run", Arg::Str(run_text(l, &p.choice.run))),
-                (
-                    "hours",
-                    Arg::Str(l.number(dec(b.hours_slow).round_dp(1), 1)),
-                ),
-                ("cost", Arg::Str(usd_whole(l, b.run.cost))),
-                ("run", Arg::Str(run_text(l, &b.run))),
-            ],
-        )
-        .ok()
+        let skipped = &self.tables.offers[p.choice.offer];
+        let extra = vec![
+            ("skipped", Arg::Str(self.offer_name(skipped, l))),
+            ("skipped_cost", Arg::Str(usd_whole(l, p.choice.run.cost))),
+            ("skipped_run", Arg::Str(run_text(l, &p.choice.run))),
+        ];
+        self.check_text("fit-passed-over", &p.check, extra, l)
     }
 
     /// The pick's own hours and price if its speed follows memory bandwidth (see
     /// `compute::bandwidth_bound`).
     fn bound_text(&self, b: &super::compute::BandwidthCheck, l: &Tracked<'_>) -> Option<String> {
+        self.check_text("fit-bandwidth-bound", b, Vec::new(), l)
+    }
+
+    /// A bandwidth check as the Fluent string `key` words it: the rival, both ratios, and the
+    /// capped hours and run with their cost, then `extra`.
+    fn check_text(
+        &self,
+        key: &str,
+        b: &super::compute::BandwidthCheck,
+        mut extra: Vec<(&str, Arg)>,
+        l: &Tracked<'_>,
+    ) -> Option<String> {
+        let one = |v: f64| Arg::Str(l.number(dec(v).round_dp(1), 1));
         let rival = &self.tables.offers[b.rival.offer];
-        l.t(
-            "fit-bandwidth-bound",
-            &[
-                ("rival", Arg::Str(self.offer_name(rival, l))),
-                ("ratio", Arg::Str(l.number(dec(b.ratio).round_dp(1), 1))),
-                (
-                    "tflops_ratio",
-                    Arg::Str(l.number(dec(b.tflops_ratio).round_dp(1), 1)),
-                ),
-                (
-                    "hours",
-                    Arg::Str(l.number(dec(b.hours_slow).round_dp(1), 1)),
-                ),
-                ("cost", Arg::Str(usd_whole(l, b.run.cost))),
-                ("run", Arg::Str(run_text(l, &b.run))),
-            ],
-        )
-        .ok()
+        extra.extend([
+            ("rival", Arg::Str(self.offer_name(rival, l))),
+            ("ratio", one(b.ratio)),
+            ("tflops_ratio", one(b.tflops_ratio)),
+            ("hours", one(b.hours_slow)),
+            ("cost", Arg::Str(usd_whole(l, b.run.cost))),
+            ("run", Arg::Str(run_text(l, &b.run))),
+        ]);
+        l.t(key, &extra).ok()
     }
 
     /// `why`, and for an offer off the first vendor's stack, that its hours take the stack to
