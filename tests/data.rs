@@ -310,7 +310,7 @@ fn a_card_added_to_data_appears_everywhere_and_leaves_no_trace_when_removed() {
         let (week, month) = match l {
             "en" => ("$160/wk $0.95/GPU-hr", "$560/mo $0.78/GPU-hr"),
             "uk" => ("160 $/тиж 0,95 $/GPU-год", "560 $/міс 0,78 $/GPU-год"),
-            _ => ("US$160/周 US$0.95/卡时", "US$560/月 US$0.78/卡时"),
+            _ => ("$160/周 $0.95/卡时", "$560/月 $0.78/卡时"),
         };
         let prices = common::table_text(&page, "card-prices").replace(['\u{a0}', '\u{202f}'], " ");
         let row: Vec<&str> = prices
@@ -442,7 +442,7 @@ fn one_price_changes_every_figure_that_depends_on_it_and_nothing_else() {
     let money = [
         ("en", "$1,000", "$1.53"),
         ("uk", "1\u{a0}000\u{a0}$", "1,53\u{a0}$"),
-        ("zh", "US$1,000", "US$1.53"),
+        ("zh", "$1,000", "$1.53"),
     ];
     for (l, old, hourly) in money {
         let raw =

@@ -87,8 +87,8 @@ col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-spec-stack-support = { $stack } support
-table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports. Below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which vendors write as GB but count in GiB. A GPU reports its rated size or a little less; a GDDR6 card with ECC enabled (marked “ECC on”) reports about one-sixteenth less, the share that ECC reserves. HBM GPUs keep their ECC outside the rated size, so it costs them no memory. Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a whole node, or a pair of GPUs on one node, rented together); a GPU rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
+spec-stack-support = { $stack }
+table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports. Below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) beside the vendor’s rated size as the datasheet prints it (GB). The rated size is a marketing figure; on the GPUs here it is close to the GiB the GPU reports, not to 10⁹ bytes, which is why the two stand side by side. A GPU reports its rated size or a little less; a GDDR6 card with ECC enabled (marked “ECC on”) reports about one-sixteenth less, the share that ECC reserves. HBM GPUs keep their ECC outside the rated size, so it costs them no memory. Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a whole node, or a pair of GPUs on one node, rented together); a GPU rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
@@ -193,7 +193,7 @@ term-months = { $count ->
     [one] one month
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded to the nearest hour. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the GPU: on every GPU, { $weeks } weekly rentals cost less than a month, and one more week costs more. Two weeks 24/7 is { $window } hours. The hourly range is our own illustration of typical on-demand prices, carried over from an earlier version of our fine-tuning guide: it carries no date and is not a quote from any provider. The table of rates to beat needs no market figure: set the rate you are offered against it.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded the same way. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the GPU: on every GPU, { $weeks } weekly rentals cost less than a month, and one more week costs more. Two weeks 24/7 is { $window } hours. The hourly range is our own illustration of typical on-demand prices, carried over from an earlier version of our fine-tuning guide: it carries no date and is not a quote from any provider. The table of rates to beat needs no market figure: set the rate you are offered against it.
 
 ## Training table
 table-training-caption = How long each fine-tuning job below takes, and what it costs (each row gives its job’s size)
@@ -292,7 +292,7 @@ chart-break-even-axis-hours = GPU-hours used in a month
 chart-break-even-term = Monthly rental, { $term }
 chart-break-even-hourly = Hourly, { $rate }
 chart-break-even-caption = In the range of about { $hours } GPU-hours a month, the answer depends on your hourly rate: below the low end, paying by the hour for that month’s use is cheaper; above the high end, the month beats hourly. For a week against hourly billing, see the weekly column of the break-even table.
-table-card-prices-note = Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }, and by the number of GPUs. Memory is what the GPUs report, in GB of 10⁹ bytes; below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) against the vendor’s rated size, which vendors write as GB but count in GiB.
+table-card-prices-note = Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }, and by the number of GPUs. Memory is what the GPUs report, in GB of 10⁹ bytes; below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) beside the vendor’s rated size as the datasheet prints it.
 group-note-two-four-eight = 2-, 4- or 8-way
 
 ## Pages shown from another language
@@ -342,6 +342,9 @@ fmt-alternatives-separator = { " / " }
 memory-trainable = trainable state { $value }
 memory-logits = logits { $value }
 memory-buffers = working buffers { $value }
+memory-plan-none = a whole copy on each GPU (data parallel)
+memory-plan-zero2 = gradients and optimizer state split over the GPUs (ZeRO-2)
+memory-plan-zero3 = weights, gradients and optimizer state split over the GPUs (ZeRO-3)
 memory-per-card = on each of the { $cards } GPUs { $value }
 memory-pick = our pick: { $offer }
 price-per-gpu-hour = { $price }/GPU-hr
@@ -350,19 +353,19 @@ fit-of-usable = of { $usable } usable per GPU
 fit-tight = { $of } (tight)
 fit-rule = Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
 fit-rule-only = No { $first } offer holds this job. Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
-fit-other = Cheaper on { $stack }: { $offer }
+fit-other = Possibly cheaper on { $stack } (speed unmeasured): { $offer }
 fit-other-why = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per GPU
 fit-other-tight = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per GPU (tight)
 fit-override = our choice: { $reason }
 fit-short-run = The run fills only { $used } of that rental: worth it if you have more work for the GPU. For this run alone, any hourly rate below { $rate } costs less.
 fit-bandwidth = This assumes speed scales with paper TFLOPS ({ $tflops_ratio } times the { $rival }’s). If it scales with memory bandwidth ({ $ratio } times), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }.
-fit-passed-over = Passed over: the { $skipped }, at { $skipped_cost } for { $skipped_run } if speed scales with paper TFLOPS ({ $tflops_ratio } times the { $rival }’s). Its memory bandwidth is only { $ratio } times the { $rival }’s. If speed scales with that, it needs { $hours } h; with the share of the rental we keep free for setup, checkpoints and a restart, that is { $cost } for { $run }, more than the { $rival } costs.
-fit-bandwidth-bound = If speed scales with memory bandwidth rather than paper TFLOPS ({ $ratio } times the { $rival }’s, not { $tflops_ratio }), it needs { $hours } h; with the share of the rental we keep free for setup, checkpoints and a restart, that is { $cost } for { $run }.
+fit-passed-over = Passed over: the { $skipped }, at { $skipped_cost } for { $skipped_run } if speed scales with paper TFLOPS ({ $tflops_ratio } times the { $rival }’s). Its memory bandwidth is only { $ratio } times the { $rival }’s. If speed scales with that, it needs { $hours } h; with { $margin } of the rental kept free for setup, checkpoints and a restart, that is { $cost } for { $run }, more than the { $rival } costs. If you measure at least { $tokens_per_s } tokens/s on the { $skipped }, { $skipped_run } holds the reference job with that margin, and it is the cheaper choice.
+fit-bandwidth-bound = If speed scales with memory bandwidth rather than paper TFLOPS ({ $ratio } times the { $rival }’s, not { $tflops_ratio }), it needs { $hours } h; with { $margin } of the rental kept free for setup, checkpoints and a restart, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
 fit-unmeasured = The hours assume { $stack } reaches the same share of paper TFLOPS that we assume for { $first }; neither share is measured.
 table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per GPU, rank-{ $rank } adapters on all linear layers, and attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept). Every GPU adds a runtime reserve of { $reserve }, plus { $allocator } of its tensors for the allocator. A GPU qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the GPUs and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Hours run from the fast end, at { $high } of the GPU’s dense BF16 TFLOPS, to the slow end, at { $low }. The price is for the cheapest run of whole months and weeks that covers the slow end and leaves { $margin } of the rental free for setup, checkpoints, evaluation and a restart.
 table-fit-note-bandwidth = Paper TFLOPS alone do not decide a pick. Parts of every step wait on memory rather than compute (QLoRA’s dequantization, for one), so the rule also asks what happens if the faster GPU is faster only by its memory-bandwidth ratio. Where a slower rival would then cost less, the rule picks the cheapest offer that no rival undercuts this way, and the row names the offer it passed over.
 table-fit-note-first = Most training code is written for { $first }, so the pick is the cheapest { $first } offer that qualifies. Where an offer on another stack costs less, it is shown under the pick, with its own Rent links; its hours are not measured on that stack.
-table-fit-note-end = Totals are rounded up to the next whole GB, and per-GPU figures of multi-GPU jobs to the next 0.1 GB; percentages use the unrounded figure. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of GPUs. A fit marked “tight” comes close to the { $headroom } limit: measure the peak on a short run before you pay for a month. Each Rent link buys one week or one month: where a price covers two weeks or more, order one week, then renew it by paying the renewal invoice that appears in your account before the week ends. Select a figure to see its breakdown.
+table-fit-note-end = Totals are rounded up to the next whole GB, and per-GPU figures of multi-GPU jobs to the next 0.1 GB; percentages are worked out from the figure as printed, so dividing it by the usable memory gives the percentage shown. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of GPUs. A fit marked “tight” comes close to the { $headroom } limit: measure the peak on a short run before you pay for a month. Each Rent link buys one week or one month: where a price covers two weeks or more, order one week, then renew it by paying the renewal invoice that appears in your account before the week ends. Select a figure to see its breakdown.
 table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept), plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one GPU; the fit table gives it per GPU and in total on the GPUs we would rent. A GPU qualifies when the job fills at most { $headroom } of its usable memory; where a pick is marked “tight”, measure the peak on a short run before you pay for a month.
 table-breakdown-caption = { $job }: memory term by term
 col-term = Term
@@ -417,7 +420,7 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = { $value } usable
-spec-vram-marketed = the vendor’s rated size. Datasheets print it as GB, but the figure is in binary gigabytes (GiB, 2³⁰ bytes); we compare jobs with the usable memory below, in decimal GB (10⁹ bytes)
+spec-vram-marketed = the vendor’s rated size as its datasheet prints it (GB): a marketing figure, close to binary gigabytes (GiB, 2³⁰ bytes) on the GPUs here; we compare jobs only with the usable memory below, in decimal GB (10⁹ bytes)
 spec-usable = Usable memory
 spec-usable-source = { $mib } MiB ({ $of }) as { $tool } reports it; every job is compared with this figure
 spec-usable-source-ecc = { $mib } MiB ({ $of }) as { $tool } reports it with ECC on, the default, which reserves about one-sixteenth of the rated size; every job is compared with this figure
@@ -431,7 +434,7 @@ offer-as-single = { $offer } (single GPU)
 offer-as-single-none = { $offer } (single GPU, none in stock)
 stock-none-short = none in stock as of our last stock count
 unit-gib = { $value } GiB
-unit-gib-rated = { $value } GiB
+unit-gib-rated = { $value } GB
 memory-pick-per-card = our pick: { $offer }, { $gb } per GPU
 calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes per parameter, not 16)
 calibration-gptq-int4 = GPTQ Int4 base, estimated as bitsandbytes NF4: both store about 4 bits a weight plus small per-group constants
@@ -452,8 +455,8 @@ memory-pick-tight = { $pick }; tight ({ $share } of usable memory per GPU)
 memory-pick-other = { $pick }; cheaper on { $stack }: { $offer }
 memory-pick-other-tight = { $pick }; cheaper on { $stack }: { $offer }, tight ({ $share } of its usable memory)
 fit-card-nvme = { $card } ({ $size })
-vram-of-rated-ecc = { $usable } of { $rated } GiB rated, ECC on
-vram-of-rated = { $usable } of { $rated } GiB rated
+vram-of-rated-ecc = { $usable } GiB with ECC on; rated { $rated } GB
+vram-of-rated = { $usable } GiB; rated { $rated } GB
 # A break-even range whose far end is past the whole week or month: that end never comes.
 break-even-range-over = { $low } GPU-hours at the high rate and never at the low one (that would take more than the { $hours } hours the rental lasts)
 break-even-cell-over = { $low } at the high rate; never at the low rate

@@ -18,7 +18,7 @@ not-found-title = 页面不存在
 not-found-body = 抱歉，页面不存在。返回首页：
 
 ## 数字格式
-fmt-usd = US${ $amount }
+fmt-usd = ${ $amount }
 fmt-percent = { $value }%
 fmt-range = { $low }～{ $high }
 fmt-list-separator = {"、"}
@@ -87,8 +87,8 @@ col-vram = 显存
 col-interconnect = 卡间互联（硬件规格）
 col-free-now = 空闲（张）
 spec-no-fp8 = 不支持 FP8
-spec-stack-support = 支持 { $stack }
-table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是同一数值的 GiB（2³⁰ 字节）换算和厂商的标称容量（厂商写作 GB，实际按 GiB 计）。可用显存等于标称或略少；GDDR6 显存且开启 ECC 的卡（已注明）要少约十六分之一，留给 ECC；HBM 显存的 ECC 不占标称容量。价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可看各区域的分布。
+spec-stack-support = { $stack }
+table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是同一数值的 GiB（2³⁰ 字节）换算，以及厂商规格书上的标称容量（写作 GB）。标称容量是营销数字，在这些卡上接近卡报告的 GiB 数，而不是 10⁹ 字节，所以两者并列给出。可用显存等于标称或略少；GDDR6 显存且开启 ECC 的卡（已注明）要少约十六分之一，留给 ECC；HBM 显存的 ECC 不占标称容量。价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## 互联
@@ -103,12 +103,12 @@ link-infinity-fabric = Infinity Fabric
 link-nvlink-bridge-optional = 可选 NVLink 桥接器
 link-nvlink-bridge = NVLink 桥接器
 link-pcie4-p2p = PCIe Gen4 点对点
-link-pcie-p2p-no-nvlink = 仅 PCIe（无 NVLink，P2P 被禁用）
+link-pcie-p2p-no-nvlink = 仅 PCIe（无 NVLink，P2P 被禁用，实际卡间速度低于总线带宽）
 sharding-up-to = 支持，最多 { $n } 张卡
 sharding-eight-way-only = 支持，但只有用满一台节点的 8 张卡才能全速
 sharding-pairs = 支持，仅限两卡成对
 sharding-data-parallel-only = 经 PCIe：数据并行，或以 PCIe 速度跑 ZeRO/FSDP
-sharding-single-card = 只能经主机内存（慢）
+sharding-single-card = 卡间数据只能经主机内存中转（慢）：P2P 被禁用，实际卡间速度远低于带宽一栏的总线速率
 
 ## 存储
 table-storage-caption = 存储、出站流量及其费用
@@ -172,7 +172,7 @@ col-window-hourly = 连续两周全天使用，按小时租
 col-window-weekly = 连续两周，按周租
 term-weeks = { $count } 周
 term-months = { $count } 个月
-table-break-even-note = 月租的盈亏平衡点 = 月租 ÷ 小时价，四舍五入到 { $round } 小时的整数倍；占比按取整后的小时数、每月 { $hours } 小时计算。周租的盈亏平衡点 = 周租 ÷ 同一小时价，取整到小时，一周共 168 小时；超出整个租期时，只给出按示意小时价上限算的数字。小时价低于某个租期自身折合的每卡时价格（月租、周租两列下方的数字）时，这个租期即使全天使用，也比按小时租贵。每张卡都是连租 { $weeks } 周比租一个月便宜，再多租一周就比月租贵。连续两周全天使用共 { $window } 小时。示意小时价沿用自本站早先的微调页面，不是任何一家平台的报价，也不代表当前行情；小时价门槛表不依赖任何市场价，拿你实际拿到的报价去对照即可。
+table-break-even-note = 月租的盈亏平衡点 = 月租 ÷ 小时价，四舍五入到 { $round } 小时的整数倍；占比按取整后的小时数、每月 { $hours } 小时计算。周租的盈亏平衡点 = 周租 ÷ 同一小时价，同样四舍五入到 { $round } 小时的整数倍，一周共 168 小时；超出整个租期时，只给出按示意小时价上限算的数字。小时价低于某个租期自身折合的每卡时价格（月租、周租两列下方的数字）时，这个租期即使全天使用，也比按小时租贵。每张卡都是连租 { $weeks } 周比租一个月便宜，再多租一周就比月租贵。连续两周全天使用共 { $window } 小时。示意小时价沿用自本站早先的微调页面，不是任何一家平台的报价，也不代表当前行情；小时价门槛表不依赖任何市场价，拿你实际拿到的报价去对照即可。
 
 ## 训练表
 table-training-caption = 下列各微调任务要跑多久、花多少钱（每行注明任务规模）
@@ -205,7 +205,7 @@ gpus-intro = 下表列出目前有空闲的卡。我们出租的每张卡（包�
 card-page-title = 租用 { $card }
 card-page-description = { $card }（显存{ $vram }）按周或按月出租，用于模型微调：{ $monthly }。
 card-page-description-out = { $card }（显存{ $vram }）按周或按月出租，用于模型微调：{ $monthly }；最近一次盘点时各区域暂无空闲。
-card-page-intro = { $card } 周租 { $weekly }，月租 { $monthly_amount }，按月租折合 { $hourly }/卡时。显存{ $vram }（厂商按 GiB 计），任务实际可用多少见下方规格表。
+card-page-intro = { $card } 周租 { $weekly }，月租 { $monthly_amount }，按月租折合 { $hourly }/卡时。显存{ $vram }，任务实际可用多少见下方规格表。
 card-page-specs = 规格
 card-page-prices = 价格
 card-page-availability = 空闲情况
@@ -293,14 +293,14 @@ chart-memory-item = { $job }：{ $need }
 rent-offer-week-label = 租 { $offer } 一周（{ $region }）
 rent-offer-month-label = 租 { $offer } 一个月（{ $region }）
 ## Ranges: $2.49–$3.49, 25%–50%
-fmt-usd-range = US${ $low }～{ $high }
+fmt-usd-range = ${ $low }～{ $high }
 fmt-percent-range = { $low }%～{ $high }%
 rent-week-in = 租一周（{ $region }）
 rent-month-in = 租一个月（{ $region }）
 rent-week-in-label = 租一周（{ $region }）：{ $offer }
 rent-month-in-label = 租一个月（{ $region }）：{ $offer }
 col-we-rent = 本站出租形式
-table-interconnect-note = “分片训练”一列说明该互联本身允许什么。ZeRO-3 和 FSDP 在 PCIe 上也能跑，只是更慢，因为每一步都要在卡之间传输权重和梯度。GeForce RTX 40 和 50 系列没有 NVLink，还禁用了点对点（P2P），卡间数据要经主机内存中转，实际速度远低于表中的总线速率。最后一列是我们以该互联出租的单卡和多卡配置，“—”表示只作对比、不出租。多张卡只以该列中的多卡配置连在一起出租：8 卡配置是一整台节点，2× A100 SXM 是同一节点上的一对卡；其余的卡都单卡出租。
+table-interconnect-note = “分片训练”一列说明该互联本身允许什么。ZeRO-3 和 FSDP 在 PCIe 上也能跑，只是更慢，因为每一步都要在卡之间传输权重和梯度。GeForce RTX 40 和 50 系列没有 NVLink，还禁用了点对点（P2P），卡间数据要经主机内存中转，实际速度远低于表中的总线速率。最后一列是我们以该互联出租的单卡和多卡配置，“—”表示只作对比、不出租。多张卡只以该列中的多卡配置连在一起出租：8 卡配置是一整台节点，2× A100 SXM 是同一台机器上的一对卡；其余的卡都单卡出租。
 service-contact = 联系方式
 service-contact-label = 下单前咨询的联系方式
 gpus-list-title = 各卡页面
@@ -321,28 +321,31 @@ fmt-alternatives-separator = { "；" }
 memory-trainable = 可训练状态 { $value }
 memory-logits = logits { $value }
 memory-buffers = 工作缓冲区 { $value }
+memory-plan-none = 每张卡各放一份完整副本（数据并行）
+memory-plan-zero2 = 梯度和优化器状态切分到各卡（ZeRO-2）
+memory-plan-zero3 = 权重、梯度和优化器状态均切分到各卡（ZeRO-3）
 memory-per-card = 每卡 { $value } × { $cards }
 memory-pick = 选用：{ $offer }
 price-per-gpu-hour = { $price }/卡时
 col-card-share = 占单卡可用显存
 fit-of-usable = 单卡可用 { $usable }
 fit-tight = { $of }（偏紧）
-fit-rule = { $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）
-fit-rule-only = { $first } 上没有装得下的方案；{ $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）
-fit-other = { $stack } 上更便宜：{ $offer }
+fit-rule = { $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）。
+fit-rule-only = { $first } 上没有装得下的方案；{ $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）。
+fit-other = { $stack } 上或许更省（速度未经实测）：{ $offer }
 fit-other-why = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }
 fit-other-tight = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }，偏紧
 fit-override = 我们的选择：{ $reason }
-fit-short-run = 参考任务只占这段租期的 { $used }：只跑这一次的话，别家小时价低于 { $rate } 就是按小时租更省
-fit-bandwidth = 这里假定速度与纸面 TFLOPS 成正比（{ $pick } 是 { $rival } 的 { $tflops_ratio } 倍）。若速度只与显存带宽成正比（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）
-fit-passed-over = 按纸面 TFLOPS 算，{ $skipped } 更省：算力是 { $rival } 的 { $tflops_ratio } 倍，只要 { $skipped_cost }（{ $skipped_run }）。但它的显存带宽只有 { $rival } 的 { $ratio } 倍；若速度只与带宽成正比，{ $skipped } 需 { $hours } 小时，共 { $cost }（{ $run }），所以规则没有选它
-fit-bandwidth-bound = 若速度只与显存带宽成正比（是 { $rival } 的 { $ratio } 倍，而非纸面 TFLOPS 的 { $tflops_ratio } 倍），需 { $hours } 小时，共 { $cost }（{ $run }）。
-fit-unmeasured = 时长假定 { $stack } 的算力利用率与我们为 { $first } 假定的相同；两者都不是实测值：长租之前先试跑计时
-table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵）；每张卡另计 { $reserve } 的固定运行时预留，再按张量总量的 { $allocator } 计入分配器缓存。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。参考任务只占所租租期的一小部分时，单元格会给出一个小时价：只跑这一次的话，别家小时价低于它，按小时租就更省。
+fit-short-run = 参考任务只占这段租期的 { $used }：只跑这一次的话，别家小时价低于 { $rate } 就是按小时租更省。
+fit-bandwidth = 这里假定速度与纸面 TFLOPS 成正比（{ $pick } 是 { $rival } 的 { $tflops_ratio } 倍）。若速度只与显存带宽成正比（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）。
+fit-passed-over = 按纸面 TFLOPS 算，{ $skipped } 更省：算力是 { $rival } 的 { $tflops_ratio } 倍，只要 { $skipped_cost }（{ $skipped_run }）。但它的显存带宽只有 { $rival } 的 { $ratio } 倍；若速度只与带宽成正比，{ $skipped } 需 { $hours } 小时，再留出租期的 { $margin } 作余量（准备环境、存检查点、一次重启），就要 { $cost }（{ $run }），比 { $rival } 贵，所以规则没有选它。这只是最不利的界限，以实测为准：你在 { $skipped } 上实测的吞吐若不低于每秒 { $tokens_per_s } 个 token，{ $skipped_run }就能跑完参考任务并留足这份余量，租它更省。
+fit-bandwidth-bound = 若速度只与显存带宽成正比（是 { $rival } 的 { $ratio } 倍，而非纸面 TFLOPS 的 { $tflops_ratio } 倍），需 { $hours } 小时，再留出租期的 { $margin } 作余量（准备环境、存检查点、一次重启），共 { $cost }（{ $run }）；{ $rival } 则要 { $rival_cost }（{ $rival_run }），所以仍选 { $pick }。
+fit-unmeasured = 时长假定 { $stack } 的算力利用率与我们为 { $first } 假定的相同；两者都不是实测值，长租之前先试跑计时。
+table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵）；每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。一张卡放得下整个任务时按数据并行计，每张卡各放一份完整副本；放不下时才按 ZeRO-3 切分。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。参考任务只占所租租期的一小部分时，单元格会给出一个小时价：只跑这一次的话，别家小时价低于它，按小时租就更省。
 table-fit-note-bandwidth = 纸面 TFLOPS 的领先不能单独决定选择：每一步都有一部分工作不随算力缩放，可能受显存带宽限制（例如 QLoRA 的反量化）。所以规则还要核算一个界限：假如较快方案只按双方显存带宽之比更快，结果会怎样。若另一方案因此更省，规则就选这样核算后没有对手更省的最便宜方案，并在该行注明被跳过的方案。这个界限是最不利的情况，不是必然结果。
 table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用配置是 { $first } 上最便宜的方案；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用按钮。
-table-fit-note-end = 总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按精确值计算。每卡时价格：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。标为“偏紧”的方案已接近 { $headroom } 的上限：租整月之前，先短时间试跑、实测显存峰值。展开显存数字可查看各项组成。
-table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵），每张卡另计 { $reserve } 固定预留，再按张量总量的 { $allocator } 计入分配器缓存。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的配置上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格；选用配置标为“偏紧”的，租整月之前请先短时间试跑、实测显存峰值。
+table-fit-note-end = 总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按表中显示的取整值计算，用它除以可用显存即得表中的百分比。每卡时价格：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。标为“偏紧”的方案已接近 { $headroom } 的上限：租整月之前，先短时间试跑、实测显存峰值。展开显存数字可查看各项组成。
+table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵），每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的配置上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格；选用配置标为“偏紧”的，租整月之前请先短时间试跑、实测显存峰值。
 table-breakdown-caption = { $job }：显存逐项计算
 col-term = 项目
 col-formula = 公式
@@ -390,7 +393,7 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = 可用 { $value }
-spec-vram-marketed = 厂商的标称容量（厂商写作 GB，实为 GiB，即 2³⁰ 字节）；任务按下一行的可用显存（GB = 10⁹ 字节）比较
+spec-vram-marketed = 厂商规格书上标的容量（写作 GB）。这是营销数字，在这些卡上接近 GiB（2³⁰ 字节）；任务只和下一行的可用显存（GB = 10⁹ 字节）比较
 spec-usable = 可用显存
 spec-usable-source = { $tool } 读数 { $mib } MiB（{ $of }）；所有任务都按这个数字比较
 spec-usable-source-ecc = { $tool } 读数 { $mib } MiB（{ $of }），默认开启的 ECC 约占去标称容量的十六分之一；所有任务都按这个数字比较

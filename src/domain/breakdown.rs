@@ -59,7 +59,10 @@ impl Site<'_> {
         let method = &cat.methods[me];
         let a = &model.arch;
         let k = &cat.memory.constants;
-        let job = cat.job_on(mem.cards);
+        let job = super::memory::Job {
+            sharding: mem.sharding,
+            ..cat.job_on(mem.cards)
+        };
         let n = f64::from(mem.cards);
         let b = l.s("unit-byte");
         let num = |v: f64, frac: u32| {

@@ -3,6 +3,8 @@
 
 use rust_decimal::{Decimal, RoundingStrategy};
 
+use super::memory::Job;
+pub use super::memory::Strategy;
 pub use super::memory::{Bytes, Memory, Method, Trains, memory};
 use super::model::{Catalog, Model, OfferRef, Training};
 use super::schema::Vendor;
@@ -93,6 +95,12 @@ impl Run {
             Term::Weekly
         }
     }
+}
+
+/// The training throughput, in tokens per second rounded up, at which `tokens` fit in `run`
+/// with its `margin` left free: what a buyer can measure to see whether the run holds the job.
+pub fn throughput_to_fit(tokens: f64, run: &Run, hours_per_month: u32, margin: f64) -> f64 {
+    (tokens / (run.hours(hours_per_month) * (1.0 - margin) * 3600.0)).ceil()
 }
 
 /// The cheapest run of months and weeks that covers `hours` of round-the-clock use and leaves
@@ -186,14 +194,31 @@ impl Offer {
     }
 }
 
-/// A job's memory on an offer's cards: split the default way over a bundle's.
+/// A job's memory on an offer's cards (`placed`, at the published settings).
 pub fn need_on(cat: &Catalog, model: &Model, method: &Method, o: &Offer) -> Memory {
-    memory(
-        &model.arch,
-        method,
-        &cat.memory.constants,
-        &cat.job_on(o.count),
-    )
+    placed(cat, model, method, o, cat.job_on(o.count))
+}
+
+/// How `job` runs on an offer's cards: where one card holds all of it within the headroom,
+/// plain data parallel, a whole copy on each card, which exchanges only gradients, so the
+/// cards scale as the hours assume; otherwise split the data's way (`multi_card_sharding`).
+pub fn placed(cat: &Catalog, model: &Model, method: &Method, o: &Offer, job: Job) -> Memory {
+    let k = &cat.memory.constants;
+    if o.count > 1 {
+        let whole = memory(
+            &model.arch,
+            method,
+            k,
+            &Job {
+                sharding: Strategy::None,
+                ..job
+            },
+        );
+        if whole.per_card <= o.usable * cat.headroom_share() {
+            return whole;
+        }
+    }
+    memory(&model.arch, method, k, &job)
 }
 
 /// A job's memory on one card at the published settings.
@@ -850,7 +875,8 @@ fn fit_table(cat: &Catalog, offers: &[Offer], violations: &mut Vec<FitViolation>
         let bound = (override_reason.is_none() && bandwidth.is_none() && passed_over.is_none())
             .then(|| bandwidth_bound(cat, offers, &choice, (model, method), reference))
             .flatten();
-        let share = need.per_card.share_of(o.usable);
+        // Of the figure as printed, so the reader's division gives the page's percentage.
+        let share = need.shown_share(o.usable);
         fit.push(Fit {
             row,
             need,
@@ -972,8 +998,9 @@ fn break_even_rows(cat: &Catalog, offers: &[Offer]) -> Vec<BreakEven> {
                 hours_high,
                 share_low: share(hours_low),
                 share_high: share(hours_high),
-                week_hours_low: break_even_hours(o.weekly, r.high, Decimal::ONE),
-                week_hours_high: break_even_hours(o.weekly, r.low, Decimal::ONE),
+                // The week's to the same step as the month's.
+                week_hours_low: break_even_hours(o.weekly, r.high, m.round_hours),
+                week_hours_high: break_even_hours(o.weekly, r.low, m.round_hours),
                 window_low: (window * r.low).round_dp_with_strategy(2, HALF_UP),
                 window_high: (window * r.high).round_dp_with_strategy(2, HALF_UP),
                 window_weeks: weeks,
@@ -997,7 +1024,7 @@ pub fn training_row(cat: &Catalog, offers: &[Offer], j: usize, offer: usize) -> 
     let o = &offers[offer];
     let mut settings = cat.job_on(o.count);
     settings.grad_checkpointing = job.checkpointing;
-    let need = memory(&model.arch, method, &cat.memory.constants, &settings);
+    let need = placed(cat, model, method, o, settings);
     let tokens = job_tokens(job);
     let k = flops_per_param_token(t, method, job.checkpointing);
     let tflops = tflops_of(cat, o.card);
@@ -1134,6 +1161,39 @@ mod tests {
             t.override_reason.as_deref(),
             Some("pick-note-cheapest-cuda")
         );
+    }
+
+    #[test]
+    fn a_bundle_runs_data_parallel_where_one_card_holds_the_job_and_shards_otherwise() {
+        let cat = fixture_catalog();
+        let offers = offers(&cat);
+        let pair = &offers[by_id(&offers, "2x-a100-sxm")];
+        let job = |model: &str, method: &str| {
+            (
+                &cat.models[cat.model_index(model).expect("model")],
+                &cat.methods[cat.method_index(method).expect("method")],
+            )
+        };
+        // 70B QLoRA (51 GB) fits one A100 whole: a full copy on each card, the one-card figure
+        // per card, twice that in all.
+        let (model, method) = job("llama2-70b", "qlora");
+        let alone = need_alone(&cat, model, method);
+        let on_pair = need_on(&cat, model, method, pair);
+        assert!(alone.per_card <= pair.usable * cat.headroom_share());
+        assert_eq!(on_pair.sharding, Strategy::None);
+        assert_eq!(on_pair.per_card, alone.per_card);
+        assert_eq!(on_pair.cards, 2);
+        assert!((on_pair.total.get() - 2.0 * alone.per_card.get()).abs() < 1.0);
+        // 7B full fine-tuning (123 GB) does not: split the data's way, less on each card.
+        let (model, method) = job("llama2-7b", "full");
+        let alone = need_alone(&cat, model, method);
+        let on_pair = need_on(&cat, model, method, pair);
+        assert!(alone.per_card > pair.usable * cat.headroom_share());
+        assert_eq!(on_pair.sharding, cat.memory.multi_card_sharding);
+        assert_eq!(on_pair.sharding, Strategy::Zero3);
+        assert!(on_pair.per_card < alone.per_card);
+        // One card is never "sharded".
+        assert_eq!(alone.sharding, Strategy::None);
     }
 
     #[test]
@@ -1437,8 +1497,8 @@ mod tests {
             let o = &tables.offers[f.offer];
             assert_eq!(f.need.cards, o.count);
             assert!((f.need.total.get() - f64::from(o.count) * f.need.per_card.get()).abs() < 1.0);
-            assert!((f.share - f.need.per_card.get() / o.usable.get()).abs() < 1e-12);
-            assert!(f.share <= 0.9);
+            assert!((f.share - f.need.shown_per_card().get() / o.usable.get()).abs() < 1e-12);
+            assert!(f.need.per_card.share_of(o.usable) <= 0.9);
         }
         // Week and month per-GPU-hour of every offer.
         let a100 = &tables.offers[by_id(&tables.offers, "a100-sxm")];
@@ -1491,6 +1551,16 @@ mod tests {
             covering_term(650.0, (d("500"), d("990")), 720, 0.1),
             run(1, 1, "1490")
         );
+    }
+
+    #[test]
+    fn the_throughput_to_fit_a_run_leaves_its_margin_free() {
+        // 78 million tokens in one week less a tenth: 78e6 / (151.2 h × 3,600 s) = 143.3 → 144.
+        let week = run(0, 1, "475");
+        assert_eq!(throughput_to_fit(78e6, &week, 720, 0.1), 144.0);
+        // Without the margin, 168 h: 128.97 → 129; a month and a week, 888 h less a tenth.
+        assert_eq!(throughput_to_fit(78e6, &week, 720, 0.0), 129.0);
+        assert_eq!(throughput_to_fit(78e6, &run(1, 1, "0"), 720, 0.1), 28.0);
     }
 
     #[test]

@@ -104,7 +104,7 @@ impl Site<'_> {
                     )
                     .unwrap_or_default();
                 let o = &self.tables.offers[c.offer];
-                let share = c.need.per_card.share_of(o.usable);
+                let share = c.need.shown_share(o.usable);
                 if super::compute::is_tight(cat, share) {
                     l.t(
                         "memory-pick-tight",
@@ -125,7 +125,7 @@ impl Site<'_> {
             Some(c) => {
                 let o = &self.tables.offers[c.offer];
                 // Tight as the fit table marks it: the same share against the same line.
-                let share = c.need.per_card.share_of(o.usable);
+                let share = c.need.shown_share(o.usable);
                 let key = if super::compute::is_tight(cat, share) {
                     "memory-pick-other-tight"
                 } else {
@@ -583,7 +583,7 @@ impl Site<'_> {
                     Cell::text(gb(l, m.need.published_total_gb()))
                         .with_details(memory_terms(l, &m.need)),
                     {
-                        let share = m.need.per_card.share_of(usable);
+                        let share = m.need.shown_share(usable);
                         Cell::text(l.percent(dec(share).round_dp(2))).with_sub(
                             super::compute::is_tight(self.cat, share).then(|| l.s("share-tight")),
                         )

@@ -33,7 +33,7 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                 "offer": o.id,
                 "cards": o.count,
                 "card_usable_bytes": o.usable,
-                "share_of_usable": round4(f.share),
+                "share_of_usable": round4(f.need.per_card.share_of(o.usable)),
                 "tight": f.tight,
                 "weekly_usd": num(o.weekly),
                 "monthly_usd": num(o.monthly),
@@ -72,6 +72,7 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                         "tflops_ratio": round2(b.tflops_ratio),
                         "hours_at_hfu_low": round2(b.hours_slow),
                         "cost_usd": num(b.run.cost),
+                        "rival_cost_usd": num(b.rival.run.cost),
                     })),
                     // The offer cheaper on paper TFLOPS that the rule passed over: what it costs
                     // on paper, and its hours and cost if its speed follows memory bandwidth.
@@ -83,6 +84,13 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                         "tflops_ratio": round2(p.check.tflops_ratio),
                         "hours_at_hfu_low_bandwidth_bound": round2(p.check.hours_slow),
                         "cost_usd_bandwidth_bound": num(p.check.run.cost),
+                        // The throughput at which its paper-TFLOPS run holds the reference job.
+                        "tokens_per_s_to_fit": super::compute::throughput_to_fit(
+                            super::compute::reference_tokens(cat),
+                            &p.choice.run,
+                            cat.hours_per_month,
+                            cat.training.term_margin,
+                        ),
                     })),
                 },
                 "override_reason": f.override_reason,

@@ -392,6 +392,8 @@ pub struct Memory {
     pub context: Bytes,
     pub per_card: Bytes,
     pub cards: u32,
+    /// How the job is spread over its cards.
+    pub sharding: Strategy,
     pub total: Bytes,
 }
 
@@ -407,6 +409,20 @@ impl Memory {
     /// The printed total: the exact total (per card × cards), rounded up to whole GB.
     pub fn published_total_gb(&self) -> u64 {
         self.total.ceil_gb()
+    }
+    /// One card's figure as the pages print it, rounded up: whole GB on one card, a tenth of a
+    /// GB each on several (see `need_cell`).
+    pub fn shown_per_card(&self) -> Bytes {
+        if self.cards < 2 {
+            Bytes::from_gb(self.published_total_gb() as f64)
+        } else {
+            Bytes::from_gb(self.per_card.ceil_tenth_gb())
+        }
+    }
+    /// The share of `usable` that the printed figure fills, so a reader who divides one by the
+    /// other gets the percentage printed beside them.
+    pub fn shown_share(&self, usable: Bytes) -> f64 {
+        self.shown_per_card().share_of(usable)
     }
     /// The runtime reserve: allocator blocks and context.
     pub fn reserve(&self) -> Bytes {
@@ -499,6 +515,11 @@ pub fn memory(arch: &Arch, method: &Method, k: &Constants, job: &Job) -> Memory 
         context: k.context,
         per_card,
         cards: job.cards.max(1),
+        sharding: if n > 1.0 {
+            job.sharding
+        } else {
+            Strategy::None
+        },
         total: per_card * n,
     }
 }

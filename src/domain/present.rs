@@ -244,11 +244,7 @@ impl Site<'_> {
         .unwrap_or_default();
         let mut why = self.with_short_run(why, &f.choice, l);
         if let Some(b) = &f.bandwidth {
-            let extra = vec![
-                ("pick", Arg::Str(self.offer_name(o, l))),
-                ("rival_cost", Arg::Str(usd_whole(l, b.rival.run.cost))),
-                ("rival_run", Arg::Str(run_text(l, &b.rival.run))),
-            ];
+            let extra = vec![("pick", Arg::Str(self.offer_name(o, l)))];
             if let Some(c) = self.check_text("fit-bandwidth", b, extra, l) {
                 why = l.sentences(&why, &c);
             }
@@ -263,7 +259,7 @@ impl Site<'_> {
         if let Some(c) = f
             .bandwidth_bound
             .as_ref()
-            .and_then(|b| self.bound_text(b, l))
+            .and_then(|b| self.bound_text(b, o, l))
         {
             why = l.sentences(&why, &c);
         }
@@ -280,18 +276,31 @@ impl Site<'_> {
     /// cost if its speed followed memory bandwidth.
     fn passed_over_text(&self, p: &super::compute::PassedOver, l: &Tracked<'_>) -> Option<String> {
         let skipped = &self.tables.offers[p.choice.offer];
+        let rate = super::compute::throughput_to_fit(
+            super::compute::reference_tokens(self.cat),
+            &p.choice.run,
+            self.cat.hours_per_month,
+            self.cat.training.term_margin,
+        );
         let extra = vec![
             ("skipped", Arg::Str(self.offer_name(skipped, l))),
             ("skipped_cost", Arg::Str(usd_whole(l, p.choice.run.cost))),
             ("skipped_run", Arg::Str(run_text(l, &p.choice.run))),
+            ("tokens_per_s", Arg::Str(l.number(dec(rate), 0))),
         ];
         self.check_text("fit-passed-over", &p.check, extra, l)
     }
 
     /// The pick's own hours and price if its speed follows memory bandwidth (see
     /// `compute::bandwidth_bound`).
-    fn bound_text(&self, b: &super::compute::BandwidthCheck, l: &Tracked<'_>) -> Option<String> {
-        self.check_text("fit-bandwidth-bound", b, Vec::new(), l)
+    fn bound_text(
+        &self,
+        b: &super::compute::BandwidthCheck,
+        pick: &super::compute::Offer,
+        l: &Tracked<'_>,
+    ) -> Option<String> {
+        let extra = vec![("pick", Arg::Str(self.offer_name(pick, l)))];
+        self.check_text("fit-bandwidth-bound", b, extra, l)
     }
 
     /// A bandwidth check as the Fluent string `key` words it: the rival, both ratios, and the
@@ -312,6 +321,12 @@ impl Site<'_> {
             ("hours", one(b.hours_slow)),
             ("cost", Arg::Str(usd_whole(l, b.run.cost))),
             ("run", Arg::Str(run_text(l, &b.run))),
+            ("rival_cost", Arg::Str(usd_whole(l, b.rival.run.cost))),
+            ("rival_run", Arg::Str(run_text(l, &b.rival.run))),
+            (
+                "margin",
+                Arg::Str(l.percent(dec(self.cat.training.term_margin).round_dp(2))),
+            ),
         ]);
         l.t(key, &extra).ok()
     }
@@ -377,7 +392,7 @@ impl Site<'_> {
     /// full it is, and its own Rent actions.
     fn fit_alt(&self, c: &super::compute::Choice, l: &Tracked<'_>) -> Cell {
         let o = &self.tables.offers[c.offer];
-        let share = c.need.per_card.share_of(o.usable);
+        let share = c.need.shown_share(o.usable);
         let mut args = self.choice_args(c, l);
         args.push(("offer", Arg::Str(self.offer_name(o, l))));
         args.push(("share", Arg::Str(l.percent(dec(share).round_dp(2)))));
@@ -1035,8 +1050,8 @@ pub const SHORTCODES: &[Shortcode] = &[
     },
     Shortcode {
         name: "bandwidth",
-        args: &["card"],
-        doc: "a card's memory bandwidth",
+        args: &["card", "cards?"],
+        doc: "a card's memory bandwidth (with `cards=N`, that of N of them together)",
         run: sc_card_vram,
     },
     Shortcode {
@@ -1649,10 +1664,15 @@ fn sc_card_vram(
             )
         })?;
         let mb = call.name == "card_limit" && a.opt_bool("mb")?.unwrap_or(false);
-        a.finish(if call.name == "card_limit" {
-            &["card", "mb"]
+        let cards = if call.name == "bandwidth" {
+            a.opt_u32("cards")?.unwrap_or(1).max(1)
         } else {
-            &["card"]
+            1
+        };
+        a.finish(match call.name.as_str() {
+            "card_limit" => &["card", "mb"],
+            "bandwidth" => &["card", "cards"],
+            _ => &["card"],
         })?;
         let c = &cat.cards[card];
         if call.name == "card_vram" {
@@ -1684,6 +1704,7 @@ fn sc_card_vram(
                     format!("card `{}` has no bandwidth_tbs in data", c.id),
                 )
             })?;
+            let bw = bw * Decimal::from(cards);
             l.t(
                 "unit-tbs",
                 &[("value", Arg::Str(l.number(bw, 2.min(bw.scale()))))],

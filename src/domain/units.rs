@@ -183,6 +183,14 @@ pub(super) fn memory_terms(l: &Tracked<'_>, m: &compute::Memory) -> Vec<String> 
     out.push(line("memory-reserve", &[value(m.reserve())]));
     if m.cards > 1 {
         out.push(line(
+            match m.sharding {
+                compute::Strategy::None => "memory-plan-none",
+                compute::Strategy::Zero2 => "memory-plan-zero2",
+                compute::Strategy::Zero3 => "memory-plan-zero3",
+            },
+            &[],
+        ));
+        out.push(line(
             "memory-per-card",
             &[value(m.per_card), ("cards", Arg::Num(f64::from(m.cards)))],
         ));

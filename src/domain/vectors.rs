@@ -10,7 +10,7 @@ use rust_decimal::Decimal;
 use serde_json::Value;
 
 use super::compute;
-use super::memory::{Arch, Method, Precision, Trains, memory};
+use super::memory::{Arch, Job, Method, Precision, Strategy, Trains, memory};
 use super::model;
 use super::site::Site;
 use crate::i18n::{Localizer, Tracked};
@@ -419,12 +419,24 @@ fn vram_gb(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
         })
         .expect("fit row in data/");
     let o = &tables.offers[row.offer];
-    let placed = memory(
-        &cat.models[cat.fit_rows[row.row].model].arch,
-        method,
-        &cat.memory.constants,
-        &cat.job_on(o.count),
-    );
+    let on = |sharding| {
+        memory(
+            &cat.models[cat.fit_rows[row.row].model].arch,
+            method,
+            &cat.memory.constants,
+            &Job {
+                sharding,
+                ..cat.job_on(o.count)
+            },
+        )
+    };
+    // A bundle runs data parallel where one card holds the whole job, sharded otherwise.
+    let whole = on(Strategy::None);
+    let placed = if whole.per_card <= o.usable * cat.headroom_share() {
+        whole
+    } else {
+        on(cat.memory.multi_card_sharding)
+    };
     assert_eq!(row.need, placed, "{id} from data/");
     if method.trains == Trains::Full {
         assert!(row.need.trainable > row.need.weights);
