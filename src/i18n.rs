@@ -535,7 +535,7 @@ mod tests {
                 "2,49–3,49\u{a0}$",
                 "59–100\u{a0}%",
             ),
-            ("zh", "$1,288.50", "59%", "$2.49～3.49", "59%～100%"),
+            ("zh", "$1,288.50", "59%", "$2.49～$3.49", "59%～100%"),
         ];
         for (code, money, pct, money_range, pct_range) in expect {
             let l = site_strings(code);

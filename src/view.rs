@@ -41,8 +41,8 @@ pub struct Cell {
     pub row_header: bool,
     /// Links that act on the row's item (renting an offer), after the text.
     pub actions: Vec<Action>,
-    /// A second item in the same cell, under the first (another offer for the row's job).
-    pub alt: Option<Box<Cell>>,
+    /// Further items in the same cell, under the first (other offers for the row's job).
+    pub alts: Vec<Cell>,
 }
 
 /// A link that does something with a table row's item: its text, where it leads, and the whole
@@ -84,8 +84,9 @@ impl Cell {
         self
     }
 
+    /// Adds `alt`, if any, under the items already in the cell.
     pub fn with_alt(mut self, alt: Option<Cell>) -> Self {
-        self.alt = alt.map(Box::new);
+        self.alts.extend(alt);
         self
     }
 }

@@ -88,7 +88,7 @@ col-interconnect = 卡间互联（硬件规格）
 col-free-now = 空闲（张）
 spec-no-fp8 = 不支持 FP8
 spec-stack-support = { $stack }
-table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是同一数值的 GiB（2³⁰ 字节）换算，以及厂商规格书上的标称容量（写作 GB）。标称容量是营销数字，在这些卡上接近卡报告的 GiB 数，而不是 10⁹ 字节，所以两者并列给出。可用显存等于标称或略少；GDDR6 显存且开启 ECC 的卡（已注明）要少约十六分之一，留给 ECC；HBM 显存的 ECC 不占标称容量。价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可看各区域的分布。
+table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是同一数值的 GiB（2³⁰ 字节）换算，以及厂商规格书上的标称容量（写作 GB）。标称容量是营销数字，在这些卡上接近卡报告的 GiB 数，而不是 10⁹ 字节，所以两者并列给出。按 GiB 计，可用显存等于标称或略少；GDDR6 显存且开启 ECC 的卡（已注明）要少约十六分之一，留给 ECC；HBM 显存的 ECC 不占标称容量。价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## 互联
@@ -106,7 +106,7 @@ link-pcie4-p2p = PCIe Gen4 点对点
 link-pcie-p2p-no-nvlink = 仅 PCIe（无 NVLink，P2P 被禁用，实际卡间速度低于总线带宽）
 sharding-up-to = 支持，最多 { $n } 张卡
 sharding-eight-way-only = 支持，但只有用满一台节点的 8 张卡才能全速
-sharding-pairs = 支持，仅限两卡成对
+sharding-pairs = 支持，仅限两卡成对（这些卡我们只单卡出租）
 sharding-data-parallel-only = 经 PCIe：数据并行，或以 PCIe 速度跑 ZeRO/FSDP
 sharding-single-card = 卡间数据只能经主机内存中转（慢）：P2P 被禁用，实际卡间速度远低于带宽一栏的总线速率
 
@@ -206,6 +206,7 @@ card-page-title = 租用 { $card }
 card-page-description = { $card }（显存{ $vram }）按周或按月出租，用于模型微调：{ $monthly }。
 card-page-description-out = { $card }（显存{ $vram }）按周或按月出租，用于模型微调：{ $monthly }；最近一次盘点时各区域暂无空闲。
 card-page-intro = { $card } 周租 { $weekly }，月租 { $monthly_amount }，按月租折合 { $hourly }/卡时。显存{ $vram }，任务实际可用多少见下方规格表。
+card-page-intro-out = { $card } 标价周租 { $weekly }，月租 { $monthly_amount }，按月租折合 { $hourly }/卡时；但最近一次盘点时各区域都没有空闲。显存{ $vram }，任务实际可用多少见下方规格表。
 card-page-specs = 规格
 card-page-prices = 价格
 card-page-availability = 空闲情况
@@ -293,7 +294,7 @@ chart-memory-item = { $job }：{ $need }
 rent-offer-week-label = 租 { $offer } 一周（{ $region }）
 rent-offer-month-label = 租 { $offer } 一个月（{ $region }）
 ## Ranges: $2.49–$3.49, 25%–50%
-fmt-usd-range = ${ $low }～{ $high }
+fmt-usd-range = ${ $low }～${ $high }
 fmt-percent-range = { $low }%～{ $high }%
 rent-week-in = 租一周（{ $region }）
 rent-month-in = 租一个月（{ $region }）
@@ -336,15 +337,16 @@ fit-other = { $stack } 上或许更省（速度未经实测）：{ $offer }
 fit-other-why = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }
 fit-other-tight = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }，偏紧
 fit-override = 我们的选择：{ $reason }
-fit-short-run = 参考任务只占这段租期的 { $used }：只跑这一次的话，别家小时价低于 { $rate } 就是按小时租更省。
+fit-short-run = 参考任务只占这段租期的 { $used }：卡还有别的活要干，租下来才划算；若只跑这一次，其他平台的小时价低于 { $rate }，按小时租就更省。
 fit-bandwidth = 这里假定速度与纸面 TFLOPS 成正比（{ $pick } 是 { $rival } 的 { $tflops_ratio } 倍）。若速度只与显存带宽成正比（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）。
-fit-passed-over = 按纸面 TFLOPS 算，{ $skipped } 更省：算力是 { $rival } 的 { $tflops_ratio } 倍，只要 { $skipped_cost }（{ $skipped_run }）。但它的显存带宽只有 { $rival } 的 { $ratio } 倍；若速度只与带宽成正比，{ $skipped } 需 { $hours } 小时，再留出租期的 { $margin } 作余量（准备环境、存检查点、一次重启），就要 { $cost }（{ $run }），比 { $rival } 贵，所以规则没有选它。这只是最不利的界限，以实测为准：你在 { $skipped } 上实测的吞吐若不低于每秒 { $tokens_per_s } 个 token，{ $skipped_run }就能跑完参考任务并留足这份余量，租它更省。
+fit-co-pick = 实测吞吐达到每秒 { $tokens_per_s } 个 token 及以上时，这个方案更省：{ $offer }
+fit-co-pick-why = 按纸面 TFLOPS 算，需 { $paper_hours } 小时，共 { $paper_cost }（{ $paper_run }）；但吞吐一旦低于每秒 { $tokens_per_s } 个 token，留出租期的 { $margin } 作余量后，这段租期就跑不完参考任务，所以请在第一个小时内实测吞吐。最坏情况下，整个训练步都卡在显存带宽上（带宽只有 { $rival } 的 { $ratio } 倍，TFLOPS 却是它的 { $tflops_ratio } 倍），需 { $hours } 小时，共 { $cost }（{ $run }），比 { $rival } 的 { $rival_cost } 还贵，所以表中选的是 { $rival }。
 fit-bandwidth-bound = 若速度只与显存带宽成正比（是 { $rival } 的 { $ratio } 倍，而非纸面 TFLOPS 的 { $tflops_ratio } 倍），需 { $hours } 小时，再留出租期的 { $margin } 作余量（准备环境、存检查点、一次重启），共 { $cost }（{ $run }）；{ $rival } 则要 { $rival_cost }（{ $rival_run }），所以仍选 { $pick }。
 fit-unmeasured = 时长假定 { $stack } 的算力利用率与我们为 { $first } 假定的相同；两者都不是实测值，长租之前先试跑计时。
-table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵）；每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。一张卡放得下整个任务时按数据并行计，每张卡各放一份完整副本；放不下时才按 ZeRO-3 切分。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。参考任务只占所租租期的一小部分时，单元格会给出一个小时价：只跑这一次的话，别家小时价低于它，按小时租就更省。
+table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵）；每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。一张卡放得下整个任务时按数据并行计，每张卡各放一份完整副本；放不下时才按 ZeRO-3 切分。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。参考任务只占所租租期的一小部分时，单元格会给出一个小时价：若只跑这一次，其他平台的小时价低于它，按小时租就更省。
 table-fit-note-bandwidth = 纸面 TFLOPS 的领先不能单独决定选择：每一步都有一部分工作不随算力缩放，可能受显存带宽限制（例如 QLoRA 的反量化）。所以规则还要核算一个界限：假如较快方案只按双方显存带宽之比更快，结果会怎样。若另一方案因此更省，规则就选这样核算后没有对手更省的最便宜方案，并在该行注明被跳过的方案。这个界限是最不利的情况，不是必然结果。
 table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用配置是 { $first } 上最便宜的方案；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用按钮。
-table-fit-note-end = 总显存向上取整到整 GB，多卡任务的每卡显存向上取整到 0.1 GB；占比按表中显示的取整值计算，用它除以可用显存即得表中的百分比。每卡时价格：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。标为“偏紧”的方案已接近 { $headroom } 的上限：租整月之前，先短时间试跑、实测显存峰值。展开显存数字可查看各项组成。
+table-fit-note-end = 单卡任务的显存向上取整到整 GB；多卡任务的每卡显存向上取整到 0.1 GB，合计即每卡数字乘以卡数；占比按表中显示的数字计算（所需显存除以表中的可用显存），可以直接复算。每卡时价格：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。标为“偏紧”的方案已接近 { $headroom } 的上限：租整月之前，先短时间试跑、实测显存峰值。展开显存数字可查看各项组成。
 table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵），每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的配置上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格；选用配置标为“偏紧”的，租整月之前请先短时间试跑、实测显存峰值。
 table-breakdown-caption = { $job }：显存逐项计算
 col-term = 项目
@@ -420,14 +422,14 @@ free-nodes-all = { $nodes ->
    *[other] 这些空闲卡正好组成 { $nodes } 台完整的 { $offer } 节点：单卡订单会占用其中一台上的一张卡，这里可租的 { $offer } 就少一台。
 }
 rent-breaks-node = { $nodes ->
-    [1] { $region } 这款卡的空闲库存正好凑成一整台 { $bundle }：租走一张，就拆散了这台节点。
+    [1] { $region } 这款卡的空闲库存正好是一整台 { $bundle }：租用其中一张单卡后，该区域就租不到 { $bundle } 了。
    *[other] { $region } 这款卡的空闲库存正好凑成 { $nodes } 整台 { $bundle }：每租走一张单卡，可租的整台节点就少一台。
 }
 share-tight = 偏紧：租整月之前，先在一周的租期里或按小时计费的平台上实测显存峰值
 memory-pick-tight = { $pick }；偏紧（占单卡可用显存的 { $share }）
 memory-pick-other = { $pick }；{ $stack } 上更便宜：{ $offer }
 memory-pick-other-tight = { $pick }；{ $stack } 上更便宜：{ $offer }，偏紧（占单卡可用显存的 { $share }）
-vram-of-rated-ecc = 开启 ECC 后为 { $usable } GiB；标称 { $rated } GB
+vram-of-rated-ecc = 即 { $usable } GiB（两个数都是开启 ECC 后的读数）；标称 { $rated } GB
 vram-of-rated = 即 { $usable } GiB；标称 { $rated } GB
 # A break-even range whose far end is past the whole week or month: that end never comes.
 break-even-range-over = 按示意小时价的上限，约 { $low } 卡时回本；按下限，{ $hours } 小时全部用满也回不了本

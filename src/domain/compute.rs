@@ -1497,7 +1497,7 @@ mod tests {
             let o = &tables.offers[f.offer];
             assert_eq!(f.need.cards, o.count);
             assert!((f.need.total.get() - f64::from(o.count) * f.need.per_card.get()).abs() < 1.0);
-            assert!((f.share - f.need.shown_per_card().get() / o.usable.get()).abs() < 1e-12);
+            assert!((f.share - f.need.shown_share(o.usable)).abs() < 1e-12);
             assert!(f.need.per_card.share_of(o.usable) <= 0.9);
         }
         // Week and month per-GPU-hour of every offer.

@@ -29,11 +29,15 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                 "bytes_per_card": f.need.per_card,
                 "bytes_total": f.need.total,
                 "gb_total": f.need.published_total_gb(),
+                // As the page prints it: on several cards, the printed per-card figure × cards.
+                "gb_total_printed": f.need.shown_total_gb(),
                 "memory": serde_json::to_value(f.need).unwrap_or(Value::Null),
                 "offer": o.id,
                 "cards": o.count,
                 "card_usable_bytes": o.usable,
                 "share_of_usable": round4(f.need.per_card.share_of(o.usable)),
+                // The share as the page prints it: the printed need over the printed usable memory.
+                "share_printed": round4(f.share),
                 "tight": f.tight,
                 "weekly_usd": num(o.weekly),
                 "monthly_usd": num(o.monthly),

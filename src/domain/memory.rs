@@ -419,10 +419,21 @@ impl Memory {
             Bytes::from_gb(self.per_card.ceil_tenth_gb())
         }
     }
-    /// The share of `usable` that the printed figure fills, so a reader who divides one by the
-    /// other gets the percentage printed beside them.
+    /// All the cards' figure as the pages print it: on one card the whole GB rounded up; on
+    /// several, the printed per-card figure times the cards, so the two printed figures multiply.
+    pub fn shown_total_gb(&self) -> f64 {
+        if self.cards < 2 {
+            self.published_total_gb() as f64
+        } else {
+            (self.per_card.ceil_tenth_gb() * f64::from(self.cards) * 10.0).round() / 10.0
+        }
+    }
+    /// The share of `usable` that the printed figure fills, against the usable memory as printed
+    /// (to 0.1 GB), so a reader who divides one printed figure by the other gets the percentage
+    /// printed beside them.
     pub fn shown_share(&self, usable: Bytes) -> f64 {
-        self.shown_per_card().share_of(usable)
+        let printed = (usable.gb() * 10.0).round() / 10.0;
+        self.shown_per_card().gb() / printed
     }
     /// The runtime reserve: allocator blocks and context.
     pub fn reserve(&self) -> Bytes {
@@ -718,6 +729,27 @@ mod tests {
         assert!(z3.buffers > Bytes::ZERO && one.buffers == Bytes::ZERO);
         assert!((z3.total.get() - 8.0 * z3.per_card.get()).abs() < 1e-3);
         assert!(z3.per_card < z2.per_card && z2.per_card < one.per_card);
+    }
+
+    #[test]
+    fn the_printed_share_is_the_printed_need_over_the_printed_usable_memory() {
+        let k = consts();
+        let lora = Method {
+            id: "lora".into(),
+            trains: Trains::Adapter,
+            linear: Precision::Bf16,
+            state_bytes: 8.0,
+        };
+        let one = memory(&llama2_7b(), &lora, &k, &job(1, Strategy::None));
+        // One card: the need in whole GB, rounded up; against 25.757 GB usable, printed 25.8.
+        let whole = one.per_card.ceil_gb() as f64;
+        assert!((one.shown_per_card().gb() - whole).abs() < 1e-9);
+        let usable = Bytes::from_gb(25.757);
+        assert!((one.shown_share(usable) - whole / 25.8).abs() < 1e-12);
+        // Several cards: the per-card figure to the next 0.1 GB.
+        let two = memory(&llama2_7b(), &lora, &k, &job(2, Strategy::Zero3));
+        assert!((two.shown_per_card().gb() - two.per_card.ceil_tenth_gb()).abs() < 1e-9);
+        assert!(two.shown_per_card() >= two.per_card);
     }
 
     #[test]

@@ -76,9 +76,15 @@ impl Site<'_> {
         let c = &self.cat.cards[o.card];
         let id = &c.id;
         let card_vram = gib(l, u64::from(c.vram_gb));
+        // Out of stock everywhere: a price the card is listed at, not an offer to rent it now.
+        let intro = if o.in_stock {
+            "card-page-intro"
+        } else {
+            "card-page-intro-out"
+        };
         let mut body = md(&l
             .t(
-                "card-page-intro",
+                intro,
                 &[
                     ("card", Arg::Str(c.name.clone())),
                     ("vram", Arg::Str(card_vram.clone())),

@@ -249,13 +249,7 @@ impl Site<'_> {
                 why = l.sentences(&why, &c);
             }
         }
-        if let Some(c) = f
-            .passed_over
-            .as_ref()
-            .and_then(|p| self.passed_over_text(p, l))
-        {
-            why = l.sentences(&why, &c);
-        }
+
         if let Some(c) = f
             .bandwidth_bound
             .as_ref()
@@ -269,12 +263,14 @@ impl Site<'_> {
                 None => why,
             }))
             .with_actions(self.rent_terms_named(o, l))
+            .with_alt(f.passed_over.as_ref().map(|p| self.fit_co_pick(p, l)))
             .with_alt(f.other.as_ref().map(|c| self.fit_alt(c, l)))
     }
 
-    /// What the pick rule passed over: the offer cheaper on paper TFLOPS, and what it would
-    /// cost if its speed followed memory bandwidth.
-    fn passed_over_text(&self, p: &super::compute::PassedOver, l: &Tracked<'_>) -> Option<String> {
+    /// The offer the pick rule passed over, under the pick with its own Rent actions: what it
+    /// costs on paper TFLOPS, the throughput at which that price holds (something a buyer can
+    /// measure), and what it costs if the whole step waits on memory bandwidth.
+    fn fit_co_pick(&self, p: &super::compute::PassedOver, l: &Tracked<'_>) -> Cell {
         let skipped = &self.tables.offers[p.choice.offer];
         let rate = super::compute::throughput_to_fit(
             super::compute::reference_tokens(self.cat),
@@ -282,13 +278,29 @@ impl Site<'_> {
             self.cat.hours_per_month,
             self.cat.training.term_margin,
         );
-        let extra = vec![
-            ("skipped", Arg::Str(self.offer_name(skipped, l))),
-            ("skipped_cost", Arg::Str(usd_whole(l, p.choice.run.cost))),
-            ("skipped_run", Arg::Str(run_text(l, &p.choice.run))),
+        let paper = [
+            ("offer", Arg::Str(self.offer_name(skipped, l))),
             ("tokens_per_s", Arg::Str(l.number(dec(rate), 0))),
         ];
-        self.check_text("fit-passed-over", &p.check, extra, l)
+        let extra = vec![
+            ("offer", Arg::Str(self.offer_name(skipped, l))),
+            ("paper_cost", Arg::Str(usd_whole(l, p.choice.run.cost))),
+            ("paper_run", Arg::Str(run_text(l, &p.choice.run))),
+            (
+                "paper_hours",
+                Arg::Str(hours_tenths(l, p.choice.hours_fast, p.choice.hours_slow)),
+            ),
+            ("tokens_per_s", Arg::Str(l.number(dec(rate), 0))),
+        ];
+        let why = self
+            .check_text("fit-co-pick-why", &p.check, extra, l)
+            .unwrap_or_default();
+        Cell::text(l.t("fit-co-pick", &paper).unwrap_or_default())
+            .with_sub(Some(match self.breaks_node(skipped, l) {
+                Some(w) => l.sentences(&why, &w),
+                None => why,
+            }))
+            .with_actions(self.rent_terms_named(skipped, l))
     }
 
     /// The pick's own hours and price if its speed follows memory bandwidth (see
@@ -1113,7 +1125,7 @@ pub const SHORTCODES: &[Shortcode] = &[
     Shortcode {
         name: "min_card_vram",
         args: &["model", "method"],
-        doc: "the least memory one card needs to hold the job within the headroom (the job's need over the headroom share, rounded up)",
+        doc: "the least memory one card needs to hold the job within the headroom (the job's need as printed, in whole GB, over the headroom share, rounded up)",
         run: sc_min_card_vram,
     },
     Shortcode {
@@ -1931,7 +1943,11 @@ fn sc_vram(s: &Site<'_>, _call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Res
         let (m, me) = s.model_method(a)?;
         let mem = s.memory_with(a, m, me)?;
         a.finish(&JOB_ARGS)?;
-        gb(l, mem.published_total_gb())
+        if mem.cards > 1 {
+            gb_tenth(l, mem.shown_total_gb())
+        } else {
+            gb(l, mem.published_total_gb())
+        }
     };
     text(out)
 }
@@ -1945,7 +1961,8 @@ fn sc_min_card_vram(
     let out = {
         let (m, me) = s.model_method(a)?;
         a.finish(&["model", "method"])?;
-        let need = s.memory(m, me).per_card;
+        // From the need as printed, so the reader's division gives the same figure.
+        let need = s.memory(m, me).shown_per_card();
         gb(l, (need / s.cat.headroom_share()).ceil_gb())
     };
     text(out)

@@ -437,7 +437,7 @@ pub(super) fn need_cell(l: &Tracked<'_>, need: &Memory, cards: u32, of: Option<S
         .t(
             "fit-all-cards",
             &[
-                ("gb", Arg::Str(gb(l, need.published_total_gb()))),
+                ("gb", Arg::Str(gb_tenth(l, need.shown_total_gb()))),
                 ("cards", Arg::Num(f64::from(cards))),
             ],
         )
