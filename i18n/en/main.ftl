@@ -78,7 +78,7 @@ pick-note-compute = far more BF16 compute than the cheapest fit, and FP8
 memory-weights = weights { $value }
 memory-activations = activations { $value }
 memory-reserve = runtime reserve { $value }
-memory-total = total { $value }
+memory-total = exact total { $value }
 
 ## Catalog
 table-cards-caption = GPUs for training, by usable memory (largest first)
@@ -87,7 +87,7 @@ col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-spec-stack-support = { $stack }
+spec-stack-support = { $stack } (version in the image not yet published)
 table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports. Below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) beside the vendor’s rated size as the datasheet prints it (GB). The rated size is a marketing figure; on the GPUs here it is close to the GiB the GPU reports, not to 10⁹ bytes, which is why the two stand side by side. In GiB, a GPU reports its rated size or a little less; a GDDR6 card with ECC enabled (marked “ECC on”) reports about one-sixteenth less, the share that ECC reserves. HBM GPUs keep their ECC outside the rated size, so it costs them no memory. Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a whole node, or a pair of GPUs on one node, rented together); a GPU rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
@@ -361,7 +361,9 @@ fit-override = our choice: { $reason }
 fit-short-run = The run fills only { $used } of that rental: worth it if you have more work for the GPU. For this run alone, renting by the hour elsewhere costs less at any rate below { $rate }.
 fit-bandwidth = This assumes speed scales with paper TFLOPS ({ $tflops_ratio } times the { $rival }’s). If it scales with memory bandwidth ({ $ratio } times), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }.
 fit-co-pick = Cheaper at { $tokens_per_s } tokens/s or more: { $offer }
+fit-co-pick-close = Too close to call: { $offer }, cheaper if it sustains { $tokens_per_s } tokens/s or more
 fit-co-pick-why = On paper TFLOPS, { $paper_hours } h, { $paper_cost } for { $paper_run }; below { $tokens_per_s } tokens/s the reference job no longer fits that run with { $margin } of it kept free, so measure your first hour. In the worst case, with the whole step waiting on memory bandwidth ({ $ratio } times the { $rival }’s, though { $tflops_ratio } times its TFLOPS), it needs { $hours } h, { $cost } for { $run }, more than the { $rival }’s { $rival_cost }; that is why the table picks the { $rival }.
+fit-co-pick-rival-week = At { $tokens_per_s } tokens/s, one week of the { $rival } ({ $rival_week }) holds the job too, so measure both.
 fit-bandwidth-bound = In the worst case, if the whole step waits on memory bandwidth rather than keeping pace with paper TFLOPS ({ $ratio } times the { $rival }’s, not { $tflops_ratio }), it needs { $hours } h; with { $margin } of the rental kept free for setup, checkpoints and a restart, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
 fit-unmeasured = The hours assume { $stack } reaches the same share of paper TFLOPS that we assume for { $first }; neither share is measured.
 table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per GPU, rank-{ $rank } adapters on all linear layers, and attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept). Every GPU adds a runtime reserve of { $reserve }, plus { $allocator } of its tensors for the allocator. A GPU qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the GPUs and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Hours run from the fast end, at { $high } of the GPU’s dense BF16 TFLOPS, to the slow end, at { $low }. The price is for the cheapest run of whole months and weeks that covers the slow end and leaves { $margin } of the rental free for setup, checkpoints, evaluation and a restart.
@@ -430,7 +432,7 @@ calibration-why-loader = ms-swift’s reserved peak is only 14% under the same j
 calibration-why-attention = without checkpointing at 4,096 tokens this run keeps more per layer than our model’s tensors (its attention implementation is not stated; eager attention also keeps the score matrices)
 calibration-why-qwen-logits = Qwen-1’s own model code keeps more copies of the logits (152,000-entry vocabulary) than the transformers path our model assumes
 calibration-why-small-fsdp = the smallest job of the set: fixed FSDP buffers our model does not count weigh most here
-calibration-why-unstated-zero3 = the guide does not say how it measured (we compare with what the allocator holds)
+calibration-why-unstated-zero3 = cause unknown: the guide does not say how it measured (we compare with what the allocator holds)
 offer-as-bundle = { $offer } (rented together)
 offer-as-single = { $offer } (single GPU)
 offer-as-single-none = { $offer } (single GPU, none in stock)

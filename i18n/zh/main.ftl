@@ -78,7 +78,7 @@ pick-note-compute = BF16 算力远高于最便宜的可租方案，并支持 FP8
 memory-weights = 权重 { $value }
 memory-activations = 激活 { $value }
 memory-reserve = 运行时预留 { $value }
-memory-total = 合计 { $value }
+memory-total = 精确合计 { $value }
 
 ## 卡目录
 table-cards-caption = 目前可租的训练用 GPU（按可用显存从大到小）
@@ -87,7 +87,7 @@ col-vram = 显存
 col-interconnect = 卡间互联（硬件规格）
 col-free-now = 空闲（张）
 spec-no-fp8 = 不支持 FP8
-spec-stack-support = { $stack }
+spec-stack-support = { $stack }（镜像中的版本尚未公布）
 table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是同一数值的 GiB（2³⁰ 字节）换算，以及厂商规格书上的标称容量（写作 GB）。标称容量是营销数字，在这些卡上接近卡报告的 GiB 数，而不是 10⁹ 字节，所以两者并列给出。按 GiB 计，可用显存等于标称或略少；GDDR6 显存且开启 ECC 的卡（已注明）要少约十六分之一，留给 ECC；HBM 显存的 ECC 不占标称容量。价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
@@ -340,7 +340,9 @@ fit-override = 我们的选择：{ $reason }
 fit-short-run = 参考任务只占这段租期的 { $used }：卡还有别的活要干，租下来才划算；若只跑这一次，其他平台的小时价低于 { $rate }，按小时租就更省。
 fit-bandwidth = 这里假定速度与纸面 TFLOPS 成正比（{ $pick } 是 { $rival } 的 { $tflops_ratio } 倍）。若速度只与显存带宽成正比（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）。
 fit-co-pick = 实测吞吐达到每秒 { $tokens_per_s } 个 token 及以上时，这个方案更省：{ $offer }
+fit-co-pick-close = 难分高下：{ $offer }，实测吞吐达到每秒 { $tokens_per_s } 个 token 及以上时更省
 fit-co-pick-why = 按纸面 TFLOPS 算，需 { $paper_hours } 小时，共 { $paper_cost }（{ $paper_run }）；但吞吐一旦低于每秒 { $tokens_per_s } 个 token，留出租期的 { $margin } 作余量后，这段租期就跑不完参考任务，所以请在第一个小时内实测吞吐。最坏情况下，整个训练步都卡在显存带宽上（带宽只有 { $rival } 的 { $ratio } 倍，TFLOPS 却是它的 { $tflops_ratio } 倍），需 { $hours } 小时，共 { $cost }（{ $run }），比 { $rival } 的 { $rival_cost } 还贵，所以表中选的是 { $rival }。
+fit-co-pick-rival-week = 吞吐达到每秒 { $tokens_per_s } 个 token 时，{ $rival } 租一周（{ $rival_week }）也够跑完参考任务，所以两种都实测一下。
 fit-bandwidth-bound = 若速度只与显存带宽成正比（是 { $rival } 的 { $ratio } 倍，而非纸面 TFLOPS 的 { $tflops_ratio } 倍），需 { $hours } 小时，再留出租期的 { $margin } 作余量（准备环境、存检查点、一次重启），共 { $cost }（{ $run }）；{ $rival } 则要 { $rival_cost }（{ $rival_run }），所以仍选 { $pick }。
 fit-unmeasured = 时长假定 { $stack } 的算力利用率与我们为 { $first } 假定的相同；两者都不是实测值，长租之前先试跑计时。
 table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵）；每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。一张卡放得下整个任务时按数据并行计，每张卡各放一份完整副本；放不下时才按 ZeRO-3 切分。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。参考任务只占所租租期的一小部分时，单元格会给出一个小时价：若只跑这一次，其他平台的小时价低于它，按小时租就更省。
@@ -403,7 +405,7 @@ calibration-why-loader = ms-swift 的分配器占用峰值只比同一任务的 
 calibration-why-attention = 不开梯度检查点、4,096 个 token 时，这次运行每层保存的张量比我们估算的多（来源未说明注意力实现；eager 注意力还会保存注意力分数矩阵）
 calibration-why-qwen-logits = Qwen-1 自带的模型代码保留的 logits 副本（词表约 15.2 万）比我们估算时假定的 transformers 路径更多
 calibration-why-small-fsdp = 这是整组里最小的任务：我们的估算没有计入 FSDP 的固定缓冲区，它在这里占比最大
-calibration-why-unstated-zero3 = 该指南没有说明测量方式（我们按分配器占用的显存比较）
+calibration-why-unstated-zero3 = 原因不明：该指南没有说明测量方式（我们按分配器占用的显存比较）
 offer-as-bundle = { $offer }（多卡配置）
 offer-as-single = { $offer }（单卡）
 offer-as-single-none = { $offer }（单卡，暂无空闲）

@@ -353,6 +353,18 @@ pub fn pick(
     }
 }
 
+/// How far past its run's usable hours a passed-over offer's worst case may go and still count
+/// as a tie: well inside the model's own error.
+pub const CLOSE_CALL_SHARE: f64 = 0.05;
+
+/// Whether the rule passed `p` over by a hair: its worst-case hours exceed the hours its
+/// paper-speed run leaves (the run's hours less the term margin) by less than
+/// `CLOSE_CALL_SHARE`.
+pub fn is_close_call(cat: &Catalog, p: &PassedOver) -> bool {
+    let usable = p.choice.run.hours(cat.hours_per_month) * (1.0 - cat.training.term_margin);
+    p.check.hours_slow <= usable * (1.0 + CLOSE_CALL_SHARE)
+}
+
 /// An offer the pick rule passed over: the cheapest on paper TFLOPS, set aside because at its
 /// bandwidth-capped speed (`check`) a rival costs less.
 #[derive(Debug, Clone, PartialEq)]

@@ -292,10 +292,30 @@ impl Site<'_> {
             ),
             ("tokens_per_s", Arg::Str(l.number(dec(rate), 0))),
         ];
-        let why = self
+        let mut why = self
             .check_text("fit-co-pick-why", &p.check, extra, l)
             .unwrap_or_default();
-        Cell::text(l.t("fit-co-pick", &paper).unwrap_or_default())
+        // Where the pick needs more than one week, the same throughput buys it one week too.
+        let rival = &self.tables.offers[p.check.rival.offer];
+        let longer = p.check.rival.run.months > 0 || p.check.rival.run.weeks > 1;
+        let both = l.t(
+            "fit-co-pick-rival-week",
+            &[
+                ("rival", Arg::Str(self.offer_name(rival, l))),
+                ("rival_week", Arg::Str(usd_whole(l, rival.weekly))),
+                ("tokens_per_s", Arg::Str(l.number(dec(rate), 0))),
+            ],
+        );
+        if let (true, Ok(both)) = (longer, both) {
+            why = l.sentences(&why, &both);
+        }
+        // Its worst case misses the run's hours by less than the close-call share: a tie.
+        let key = if super::compute::is_close_call(self.cat, p) {
+            "fit-co-pick-close"
+        } else {
+            "fit-co-pick"
+        };
+        Cell::text(l.t(key, &paper).unwrap_or_default())
             .with_sub(Some(match self.breaks_node(skipped, l) {
                 Some(w) => l.sentences(&why, &w),
                 None => why,

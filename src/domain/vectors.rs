@@ -576,3 +576,27 @@ fn the_least_card_memory_for_a_job_is_its_need_over_the_headroom() {
         h200.gb()
     );
 }
+
+#[test]
+fn a_pick_passed_over_by_a_hair_is_a_close_call() {
+    // On the site's data: the H100 SXM's worst case for Llama 2 70B QLoRA (151.7 h) misses the
+    // 151.2 h a week leaves by 0.3%, a tie; the L40S's for Code Llama 34B QLoRA (218 h) by 44%.
+    let (cat, tables) = site();
+    let passed = |model: &str, method: &str| {
+        tables
+            .fit
+            .iter()
+            .find(|f| {
+                let r = &cat.fit_rows[f.row];
+                cat.models[r.model].id == model && cat.methods[r.method].id == method
+            })
+            .and_then(|f| f.passed_over.clone())
+            .expect("a passed-over offer")
+    };
+    let h100 = passed("llama2-70b", "qlora");
+    assert_eq!(tables.offers[h100.choice.offer].id, "h100-sxm");
+    assert!(compute::is_close_call(&cat, &h100));
+    let l40s = passed("codellama-34b", "qlora");
+    assert_eq!(tables.offers[l40s.choice.offer].id, "l40s");
+    assert!(!compute::is_close_call(&cat, &l40s));
+}
