@@ -216,7 +216,7 @@ unit-million = { $value }M
 
 ## Jobs that fit a card
 table-jobs-caption = Fine-tuning jobs that fit one { $card }
-col-share-of-card = Memory used
+col-share-of-card = Share of usable memory
 table-jobs-note = A job fits when it needs at most { $headroom } of the GPU’s { $usable } of usable memory, that is { $limit }. Each share is of the full { $usable }; a job that fills more than { $tight } of it is marked tight, and even an unmarked fit is an estimate to check against the measured peak.
 
 ## Card pages
@@ -349,7 +349,7 @@ memory-plan-zero3 = weights, gradients and optimizer state split over the GPUs (
 memory-per-card = on each of the { $cards } GPUs { $value }
 memory-pick = our pick: { $offer }
 price-per-gpu-hour = { $price }/GPU-hr
-col-card-share = Memory used
+col-card-share = Share of usable memory
 fit-of-usable = of { $usable } usable per GPU
 fit-tight = { $of } (tight)
 fit-rule = Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
@@ -358,11 +358,11 @@ fit-other = Possibly cheaper on { $stack } (speed unmeasured): { $offer }
 fit-other-why = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per GPU
 fit-other-tight = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per GPU (tight)
 fit-override = our choice: { $reason }
-fit-short-run = The run fills only { $used } of that rental: worth it if you have more work for the GPU. For this run alone, renting by the hour elsewhere costs less at any rate below { $rate }.
+fit-short-run = The run fills only { $used } of that rental: worth it if you have more work for the GPU. For this run alone, renting by the hour elsewhere costs less at any rate below { $rate } at the slow end’s hours, or below { $rate_fast } if it runs at the fast end.
 fit-bandwidth = This assumes speed scales with paper TFLOPS ({ $tflops_ratio } times the { $rival }’s). If it scales with memory bandwidth ({ $ratio } times), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }.
 fit-co-pick = Cheaper at { $tokens_per_s } tokens/s or more: { $offer }
 fit-co-pick-close = Too close to call: { $offer }, cheaper if it sustains { $tokens_per_s } tokens/s or more
-fit-co-pick-why = On paper TFLOPS, { $paper_hours } h, { $paper_cost } for { $paper_run }; below { $tokens_per_s } tokens/s the reference job no longer fits that run with { $margin } of it kept free, so measure your first hour. In the worst case, with the whole step waiting on memory bandwidth ({ $ratio } times the { $rival }’s, though { $tflops_ratio } times its TFLOPS), it needs { $hours } h, { $cost } for { $run }, more than the { $rival }’s { $rival_cost }; that is why the table picks the { $rival }.
+fit-co-pick-why = On paper TFLOPS, { $paper_hours } h, { $paper_cost } for { $paper_run }; that run holds the reference job, with { $margin } of it kept free, only at { $tokens_per_s } tokens/s or more, so measure your first hour. In the worst case, with the whole step waiting on memory bandwidth ({ $ratio } times the { $rival }’s, though { $tflops_ratio } times its TFLOPS), it needs { $hours } h, { $cost } for { $run }, more than the { $rival }’s { $rival_cost }; that is why the table picks the { $rival }.
 fit-co-pick-rival-week = At { $tokens_per_s } tokens/s, one week of the { $rival } ({ $rival_week }) holds the job too, so measure both.
 fit-bandwidth-bound = In the worst case, if the whole step waits on memory bandwidth rather than keeping pace with paper TFLOPS ({ $ratio } times the { $rival }’s, not { $tflops_ratio }), it needs { $hours } h; with { $margin } of the rental kept free for setup, checkpoints and a restart, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
 fit-unmeasured = The hours assume { $stack } reaches the same share of paper TFLOPS that we assume for { $first }; neither share is measured.

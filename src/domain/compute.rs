@@ -414,16 +414,28 @@ pub const SHORT_RUN_SHARE: f64 = 0.25;
 /// them (to 0.1 h, so the reader can redo the division), to cents, rounded down. `None` for a
 /// run that uses most of its terms.
 pub fn one_run_rate(c: &Choice, cards: u32, hours_per_month: u32) -> Option<Decimal> {
-    use rust_decimal::prelude::FromPrimitive;
     let held = c.run.hours(hours_per_month);
     if !(c.hours_slow > 0.0 && c.hours_slow < SHORT_RUN_SHARE * held) {
         return None;
     }
-    let gpu_hours = Decimal::from_f64(c.hours_slow)?.round_dp(1) * Decimal::from(cards);
+    rate_over(c.run.cost, c.hours_slow, cards)
+}
+
+/// The same rate at the fast end's hours, for the same short runs only: the top of the range
+/// (a run that goes at the fast end is shorter, so hourly billing wins up to a higher rate).
+pub fn one_run_rate_fast(c: &Choice, cards: u32, hours_per_month: u32) -> Option<Decimal> {
+    one_run_rate(c, cards, hours_per_month)?;
+    rate_over(c.run.cost, c.hours_fast, cards)
+}
+
+/// `cost` over `hours` (as printed, to 0.1 h) on `cards` GPUs, to cents, rounded down.
+fn rate_over(cost: Decimal, hours: f64, cards: u32) -> Option<Decimal> {
+    use rust_decimal::prelude::FromPrimitive;
+    let gpu_hours = Decimal::from_f64(hours)?.round_dp(1) * Decimal::from(cards);
     if gpu_hours.is_zero() {
         return None;
     }
-    Some((c.run.cost / gpu_hours).round_dp_with_strategy(2, rust_decimal::RoundingStrategy::ToZero))
+    Some((cost / gpu_hours).round_dp_with_strategy(2, rust_decimal::RoundingStrategy::ToZero))
 }
 
 /// Where a pick's lead over a cheaper-looking rival rests on paper TFLOPS alone: the rival, the
@@ -1320,6 +1332,18 @@ mod tests {
             Some(d("11.25"))
         );
         assert_eq!(one_run_rate(&choice(0.0, 1, "500"), 1, 720), None);
+        // The fast end's rate: the same cost over the fast end's hours, for short runs only.
+        let fast = Choice {
+            hours_fast: 5.0,
+            ..choice(10.0, 1, "500")
+        };
+        assert_eq!(one_run_rate_fast(&fast, 1, 720), Some(d("100")));
+        assert_eq!(one_run_rate_fast(&fast, 2, 720), Some(d("50")));
+        let long = Choice {
+            hours_fast: 5.0,
+            ..choice(42.0, 1, "500")
+        };
+        assert_eq!(one_run_rate_fast(&long, 1, 720), None);
         let month = Run {
             months: 1,
             weeks: 1,

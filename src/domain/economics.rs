@@ -799,12 +799,14 @@ impl Site<'_> {
         &self,
         offers: &[&compute::Offer],
         i: usize,
+        free_here: u32,
         l: &Tracked<'_>,
     ) -> Option<String> {
-        // A bundle is a whole node: how many of them are free here.
+        // A bundle is a whole node: how many of them are free here, said only where the free
+        // cards could make one (no "no whole node" under a region with fewer cards than that).
         let nodes: Vec<String> = offers
             .iter()
-            .filter(|o| o.count > 1)
+            .filter(|o| o.count > 1 && free_here >= o.count)
             .map(|o| {
                 l.t(
                     "free-nodes",
@@ -878,7 +880,8 @@ impl Site<'_> {
                         Some(a)
                     })
                 });
-                let stock_note = self.region_stock_note(&offers, i, l);
+                let stock_note =
+                    self.region_stock_note(&offers, i, free.get(i).copied().unwrap_or(0), l);
                 vec![
                     Cell::header(r.code.clone()),
                     Cell::text(l.s(&format!("city-{}", r.city))),

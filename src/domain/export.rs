@@ -58,6 +58,10 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                     "one_run_hourly_below_usd": super::compute::one_run_rate(
                         &f.choice, o.count, cat.hours_per_month
                     ).map(num),
+                    // The same at the fast end's hours: the top of the range.
+                    "one_run_hourly_below_usd_fast_end": super::compute::one_run_rate_fast(
+                        &f.choice, o.count, cat.hours_per_month
+                    ).map(num),
                     // Where the pick wins on paper TFLOPS only: the rival that would cost less
                     // if the pick were faster only by their memory bandwidth.
                     "bandwidth_check": f.bandwidth.as_ref().map(|b| json!({

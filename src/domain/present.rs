@@ -390,11 +390,14 @@ impl Site<'_> {
             return why;
         };
         let used = c.hours_slow / c.run.hours(self.cat.hours_per_month);
+        let fast =
+            super::compute::one_run_rate_fast(c, o.count, self.cat.hours_per_month).unwrap_or(rate);
         match l.t(
             "fit-short-run",
             &[
                 ("used", Arg::Str(l.percent(dec(used).round_dp(2)))),
                 ("rate", Arg::Str(per_gpu_hour_text(l, rate))),
+                ("rate_fast", Arg::Str(per_gpu_hour_text(l, fast))),
             ],
         ) {
             Ok(short) => l.sentences(&why, &short),
@@ -1205,7 +1208,7 @@ pub const SHORTCODES: &[Shortcode] = &[
     Shortcode {
         name: "fit_cards",
         args: &["nvme"],
-        doc: "the cards the fit table picks (its picks and the cheaper offers under them), in data order: `nvme=\"listed\"` those whose included local NVMe is set, each with its size; `nvme=\"unlisted\"` the others",
+        doc: "the cards the fit table offers (its picks and every offer shown under them with its own Rent actions: the cheaper one on another stack, the one passed over), in data order: `nvme=\"listed\"` those whose included local NVMe is set, each with its size; `nvme=\"unlisted\"` the others",
         run: sc_fit_cards,
     },
     Shortcode {
@@ -2132,7 +2135,11 @@ fn sc_fit_cards(
     let picked: std::collections::BTreeSet<usize> = t
         .fit
         .iter()
-        .flat_map(|f| std::iter::once(f.offer).chain(f.other.as_ref().map(|c| c.offer)))
+        .flat_map(|f| {
+            std::iter::once(f.offer)
+                .chain(f.other.as_ref().map(|c| c.offer))
+                .chain(f.passed_over.as_ref().map(|p| p.choice.offer))
+        })
         .map(|i| t.offers[i].card)
         .collect();
     let items: Vec<String> = picked
