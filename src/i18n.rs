@@ -477,7 +477,13 @@ mod tests {
         let cases: [(&str, [&str; 5]); 4] = [
             (
                 "en",
-                ["one week", "2 weeks", "5 weeks", "21 weeks", "1,288 weeks"],
+                [
+                    "one week",
+                    "two weeks",
+                    "5 weeks",
+                    "21 weeks",
+                    "1,288 weeks",
+                ],
             ),
             (
                 "uk",

@@ -15,7 +15,7 @@ footer-copyright = © { $site }
 root-description = GPU rental for fine-tuning, with arithmetic you can check. Choose your language.
 root-choose = Read in English
 not-found-title = Page not found
-not-found-body = There is no page at this address. Go to the home page in
+not-found-body = There is no page at this address. Go to the home page:
 
 ## Number formats
 fmt-usd = ${ $amount }
@@ -78,7 +78,7 @@ pick-note-compute = far more BF16 compute than the cheapest fit, and FP8
 memory-weights = weights { $value }
 memory-activations = activations { $value }
 memory-reserve = runtime reserve { $value }
-memory-total = exact total { $value }
+memory-total = unrounded sum { $value }
 
 ## Catalog
 table-cards-caption = GPUs for training, by usable memory (largest first)
@@ -87,7 +87,7 @@ col-vram = VRAM
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-spec-stack-support = { $stack } (version in the image not yet published)
+spec-stack-support = { $stack } supports this GPU (the version in our image is not yet published)
 table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports. Below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) beside the vendor’s rated size as the datasheet prints it (GB). The rated size is a marketing figure; on the GPUs here it is close to the GiB the GPU reports, not to 10⁹ bytes, which is why the two stand side by side. In GiB, a GPU reports its rated size or a little less; a GDDR6 card with ECC enabled (marked “ECC on”) reports about one-sixteenth less, the share that ECC reserves. HBM GPUs keep their ECC outside the rated size, so it costs them no memory. Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a whole node, or a pair of GPUs on one node, rented together); a GPU rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
@@ -187,10 +187,14 @@ col-window-hourly = Two weeks 24/7 at the hourly rate
 col-window-weekly = Two weeks as weekly rentals
 term-weeks = { $count ->
     [one] one week
+    [2] two weeks
+    [3] three weeks
    *[other] { $count } weeks
 }
 term-months = { $count ->
     [one] one month
+    [2] two months
+    [3] three months
    *[other] { $count } months
 }
 table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded the same way. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the GPU: on every GPU, { $weeks } weekly rentals cost less than a month, and one more week costs more. Two weeks 24/7 is { $window } hours. The hourly range is our own illustration of typical on-demand prices, carried over from an earlier version of our fine-tuning guide: it carries no date and is not a quote from any provider. The table of rates to beat needs no market figure: set the rate you are offered against it.
@@ -225,9 +229,9 @@ gpus-description = Every GPU we rent, with its specifications, weekly and monthl
 gpus-intro = The table lists the GPUs in stock as of our last stock count. Every GPU we rent, including those out of stock, has its own page below, with its specifications, prices, stock by region, the fine-tuning jobs it fits and, where we have one, a worked training estimate.
 card-page-title = { $card } rental
 card-page-description = Rent the { $card } ({ $vram } rated) for fine-tuning, at { $monthly } or by the week: specifications, prices, stock by region, the jobs it fits, and the hourly rate its week or month has to beat.
-card-page-description-out = The { $card } ({ $vram } rated) for fine-tuning, at { $monthly } or by the week, out of stock in every region at our last stock count: specifications, prices, the jobs it fits, and the hourly rate its week or month has to beat.
+card-page-description-out = The { $card } ({ $vram } rated) for fine-tuning costs { $monthly } or is rented by the week. It was out of stock in every region at our last count. Specifications, prices, the jobs it fits, and the hourly rate its week or month has to beat.
 card-page-intro = The { $card } rents for { $weekly } a week or { $monthly_amount } a month; at the monthly price, that works out to { $hourly } per GPU-hour. Its rated memory is { $vram }; the specifications below give the memory a job can actually use.
-card-page-intro-out = The { $card } is listed at { $weekly } a week or { $monthly_amount } a month ({ $hourly } per GPU-hour at the monthly price), but none was free in any region at our last stock count. Its rated memory is { $vram }; the specifications below give the memory a job can actually use.
+card-page-intro-out = The { $card } is listed at { $weekly } a week or { $monthly_amount } a month ({ $hourly } per GPU-hour at the monthly price), but none was in stock in any region at our last count. Its rated memory is { $vram }; the specifications below give the memory a job can actually use.
 card-page-specs = Specifications
 card-page-prices = Prices
 card-page-availability = Stock by region
@@ -252,7 +256,7 @@ month-of-9 = September
 month-of-10 = October
 month-of-11 = November
 month-of-12 = December
-card-not-stocked = Not in stock in any region at our last stock count. GPU prices lists the GPUs in stock.
+card-not-stocked = Not in stock in any region at our last stock count. The GPU prices page lists the GPUs in stock.
 table-card-specs-caption = { $card } specifications
 table-card-prices-caption = { $card } prices
 table-card-availability-caption = { $card } GPUs in stock at the last stock count, by region
@@ -330,7 +334,7 @@ fmt-approx = ~{ $value }
 memory-ecc = { $memory }, ECC on by default
 memory-ecc-off = { $memory }, ECC off by default
 sharding-not-rented = { $allowed }
-catalog-link-single = not used (rented singly)
+catalog-link-single = not available: rented as a single GPU
 catalog-link-in-bundles = used only when rented as { $bundles }
 sharding-rented-as = (for sharding we rent them only as { $bundles })
 sharding-rented-as-some = (for sharding we rent only { $bundles }; the { $singles } we rent singly)
@@ -358,13 +362,13 @@ fit-other = Possibly cheaper on { $stack } (speed unmeasured): { $offer }
 fit-other-why = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per GPU
 fit-other-tight = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per GPU (tight)
 fit-override = our choice: { $reason }
-fit-short-run = The run fills only { $used } of that rental: worth it if you have more work for the GPU. For this run alone, renting by the hour elsewhere costs less at any rate below { $rate } at the slow end’s hours, or below { $rate_fast } if it runs at the fast end.
+fit-short-run = The run fills only { $used } of that rental: worth it if you have more work for the GPU. If this is your only run, an hourly provider costs less at any rate below { $rate } (slow estimate) or { $rate_fast } (fast estimate).
 fit-bandwidth = This assumes speed scales with paper TFLOPS ({ $tflops_ratio } times the { $rival }’s). If it scales with memory bandwidth ({ $ratio } times), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }.
-fit-co-pick = Cheaper at { $tokens_per_s } tokens/s or more: { $offer }
-fit-co-pick-close = Too close to call: { $offer }, cheaper if it sustains { $tokens_per_s } tokens/s or more
-fit-co-pick-why = On paper TFLOPS, { $paper_hours } h, { $paper_cost } for { $paper_run }; that run holds the reference job, with { $margin } of it kept free, only at { $tokens_per_s } tokens/s or more, so measure your first hour. In the worst case, with the whole step waiting on memory bandwidth ({ $ratio } times the { $rival }’s, though { $tflops_ratio } times its TFLOPS), it needs { $hours } h, { $cost } for { $run }, more than the { $rival }’s { $rival_cost }; that is why the table picks the { $rival }.
+fit-co-pick = Cheaper if it sustains { $tokens_per_s } tokens/s or more: { $offer }
+fit-co-pick-unless = Cheaper only if it sustains { $tokens_per_s } tokens/s and the { $rival } does not: { $offer }
+fit-co-pick-why = At paper TFLOPS: { $paper_hours } h, { $paper_cost } for { $paper_run }. That is enough, with our { $margin } margin, only if the job sustains { $tokens_per_s } tokens/s or more ({ $tokens } tokens in { $usable_hours } h; for a job of another size, divide its tokens by the same hours). If you have not timed your step on the { $offer }, the { $rival } is the safer buy. If the step is entirely bandwidth-bound (the { $offer } has { $tflops_ratio } times the { $rival }’s TFLOPS but only { $ratio } times its memory bandwidth), it needs { $hours } h, { $cost } for { $run }, more than the { $rival }’s { $rival_cost }; that is why the table picks the { $rival }.
 fit-co-pick-rival-week = At { $tokens_per_s } tokens/s, one week of the { $rival } ({ $rival_week }) holds the job too, so measure both.
-fit-bandwidth-bound = In the worst case, if the whole step waits on memory bandwidth rather than keeping pace with paper TFLOPS ({ $ratio } times the { $rival }’s, not { $tflops_ratio }), it needs { $hours } h; with { $margin } of the rental kept free for setup, checkpoints and a restart, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
+fit-bandwidth-bound = If the step is entirely bandwidth-bound (the { $pick } has { $tflops_ratio } times the { $rival }’s TFLOPS but only { $ratio } times its memory bandwidth), it needs { $hours } h; with { $margin } of the rental kept free for setup, checkpoints and a restart, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
 fit-unmeasured = The hours assume { $stack } reaches the same share of paper TFLOPS that we assume for { $first }; neither share is measured.
 table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per GPU, rank-{ $rank } adapters on all linear layers, and attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept). Every GPU adds a runtime reserve of { $reserve }, plus { $allocator } of its tensors for the allocator. A GPU qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the GPUs and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Hours run from the fast end, at { $high } of the GPU’s dense BF16 TFLOPS, to the slow end, at { $low }. The price is for the cheapest run of whole months and weeks that covers the slow end and leaves { $margin } of the rental free for setup, checkpoints, evaluation and a restart.
 table-fit-note-bandwidth = Paper TFLOPS alone do not decide a pick. Parts of every step wait on memory rather than compute (QLoRA’s dequantization, for one), so the rule also asks what happens if the faster GPU is faster only by its memory-bandwidth ratio. Where a slower rival would then cost less, the rule picks the cheapest offer that no rival undercuts this way, and the row names the offer it passed over.
@@ -409,18 +413,18 @@ col-week-break-even = Break-even, GPU-hours a week
 break-even-of-week = the week at { $price } ({ $rate })
 free-nodes = { $cards ->
     [2] { $nodes ->
-        [0] no two of them on one node
-        [one] including one pair on one node
-       *[other] including { $nodes } pairs, each on one node
+        [0] (no two of them on one node)
+        [one] (including one same-node pair)
+       *[other] (including { $nodes } same-node pairs)
     }
     [one] { $nodes ->
-        [one] including one whole node
-       *[other] including { $nodes } whole nodes
+        [one] (including one whole node)
+       *[other] (including { $nodes } whole nodes)
     }
    *[other] { $nodes ->
-        [0] no whole { $cards }-GPU node among them
-        [one] including one whole { $cards }-GPU node
-       *[other] including { $nodes } whole { $cards }-GPU nodes
+        [0] (none of them a whole { $cards }-GPU node)
+        [one] (including one whole { $cards }-GPU node)
+       *[other] (including { $nodes } whole { $cards }-GPU nodes)
     }
 }
 usable-gb = { $value } usable
@@ -444,7 +448,7 @@ calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes pe
 calibration-gptq-int4 = GPTQ Int4 base, estimated as bitsandbytes NF4: both store about 4 bits a weight plus small per-group constants
 calibration-on = on
 calibration-off = off
-spec-link-single = not used (rented singly)
+spec-link-single = not available: rented as a single GPU
 spec-link-none = (we rent it only as a single GPU)
 free-nodes-all = { $nodes ->
     [one] Every GPU in stock here is in that node: renting a single GPU breaks it up, and { $offer } goes out of stock here.

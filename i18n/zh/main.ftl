@@ -7,7 +7,7 @@ skip-to-content = 跳到正文
 nav-label = 主导航
 language-switcher-label = 语言
 section-pages = 站内指南
-footer-arithmetic = 价格、库存以及所有显存、时长和费用数字都取自我们公开的数据文件或由其算出，可以自行核对；库存以注明的盘点日期为准。全站只用到一个示意小时价，仅作示意，不是报价。
+footer-arithmetic = 价格、库存以及所有显存、时长和费用数字都取自我们公开的数据文件或由其算出，可以自行核对；库存以注明的盘点日期为准。全站只引用了一个市场小时价，即 H100 SXM 的参考小时价，仅作示意，不是报价。
 footer-data = 公开数据（JSON）
 footer-contact = 下单前有疑问：
 footer-terms = 服务条款
@@ -15,7 +15,7 @@ footer-copyright = © { $site }
 root-description = 租 GPU 做微调，每一笔账都能自己核算。请选择语言。
 root-choose = 阅读中文版
 not-found-title = 页面不存在
-not-found-body = 抱歉，页面不存在。返回首页：
+not-found-body = 抱歉，页面不存在。返回首页 →
 
 ## 数字格式
 fmt-usd = ${ $amount }
@@ -25,8 +25,8 @@ fmt-list-separator = {"、"}
 unit-gb = { $value } GB
 unit-mb = { $value } MB
 unit-tb = { $value } TB
-unit-watt = { $value } W
-market-rate-note = { $card } 的示意小时价，不是报价，也不代表当前行情
+unit-watt = TDP { $value } W
+market-rate-note = { $card } 的参考小时价，仅作示意，不是报价，也不代表当前行情
 unit-gbs = { $value } GB/s
 unit-gbits = { $value } Gbit/s
 unit-tbs = { $value } TB/s
@@ -48,10 +48,10 @@ method-lora = LoRA
 method-qlora = QLoRA
 
 ## 显存匹配表
-table-fit-caption = 微调任务所需显存与按规则选出的配置（按 { $tokens }个 token 的参考任务选）
+table-fit-caption = 微调任务所需显存与按规则选出的方案（按 { $tokens }个 token 的参考任务选）
 col-job = 模型与方法
 col-vram-needed = 所需显存
-col-card-that-fits = 选用配置
+col-card-that-fits = 选用方案
 col-card-vram = 配置显存
 col-weekly = 周租
 col-monthly = 月租
@@ -61,7 +61,7 @@ rent-month = 租一个月
 rent-week-label = 租一周：{ $offer }，{ $region }
 rent-month-label = 租一个月：{ $offer }，{ $region }
 fit-job = { $size } { $method }
-fit-cheapest-same = 与选用配置相同
+fit-cheapest-same = 与选用方案相同
 fit-per-card = 每卡 { $gb }
 fit-all-cards = { $cards } 张卡合计 { $gb }
 fit-note-4bit-base-rank = 4 bit 基座，rank { $rank }
@@ -87,7 +87,7 @@ col-vram = 显存
 col-interconnect = 卡间互联（硬件规格）
 col-free-now = 空闲（张）
 spec-no-fp8 = 不支持 FP8
-spec-stack-support = { $stack }（镜像中的版本尚未公布）
+spec-stack-support = 支持 { $stack }（实际镜像版本尚未公布）
 table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是同一数值的 GiB（2³⁰ 字节）换算，以及厂商规格书上的标称容量（写作 GB）。标称容量是营销数字，在这些卡上接近卡报告的 GiB 数，而不是 10⁹ 字节，所以两者并列给出。按 GiB 计，可用显存等于标称或略少；GDDR6 显存且开启 ECC 的卡（已注明）要少约十六分之一，留给 ECC；HBM 显存的 ECC 不占标称容量。价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
@@ -121,7 +121,7 @@ storage-local-nvme-terms = 每个实例单独做 { $encryption } 加密；租期
 storage-extra-nvme = 加购本地 NVMe
 storage-extra-nvme-terms = 每个节点最多 { $max }（单卡能加购其中多少，尚未公布），同一主机，加密方式相同
 storage-network-volume = 网络卷
-storage-network-volume-terms = 区域内保存 { $replicas } 份副本，可挂载到多个实例，实例释放后仍然保留；最后一次租期结束后保留多久、两次租期之间怎么计费，尚未公布，丢不起的数据请下载到自己的存储里
+storage-network-volume-terms = 区域内保存 { $replicas } 份副本，可挂载到多个实例，实例释放后仍然保留，租用期间可在实例之间传递数据；最后一次租期结束后保留多久、两次租期之间怎么计费，尚未公布，重要数据请另存到自己的存储里
 storage-snapshots = 快照
 storage-snapshots-terms = 可在本区域任意实例上恢复
 storage-egress = 出站流量
@@ -138,7 +138,7 @@ service-refund = 退款
 service-refund-none = 不退款：已付租期概不退还
 service-refund-unused-days = 未使用的整天按比例退款
 service-refund-before-start = 仅在租期开始前可退款
-service-ready = 付款后就绪时间
+service-ready = 开通时长（付款到实例可用）
 service-ready-minutes = 付款确认后 { $n } 分钟内
 service-ready-hours = 付款确认后 { $n } 小时内
 service-ready-days = 付款确认后 { $n } 天内
@@ -161,18 +161,18 @@ memory-no-fit = 没有可租的方案装得下
 
 ## 盈亏平衡表
 table-beat-caption = 小时价高于下表数字时，周租或月租更省（按卡在租期内实际在用的时间占比）
-col-beat-month = 月租（在用时间 { $share }）
-col-beat-week = 周租（在用时间 { $share }）
-table-beat-note = 你能拿到的小时价高于表中数字时，同样的用量租周或租月比按小时付费便宜：租金 ÷（租期小时数 × 卡在用的时间占比 × 卡数）。一个月按 { $month } 小时、一周按 168 小时计；在用时间为 100% 时，这个数字就是该租期自身折合的每卡时价格。你自己的盈亏平衡点（卡时）= 租金 ÷ 你的小时价；再除以卡数，就是每张卡需要在用的小时数。
+col-beat-month = 月租（{ $share } 时间在用）
+col-beat-week = 周租（{ $share } 时间在用）
+table-beat-note = 你能拿到的小时价高于表中数字时，同样的用量租周或租月比按小时付费便宜：租金 ÷（租期小时数 × 卡在用的时间占比 × 卡数）。一个月按 { $month } 小时、一周按 168 小时计；卡 100% 时间在用时，这个数字就是该租期自身折合的每卡时价格。你自己的盈亏平衡点（卡时）= 租金 ÷ 你的小时价；再除以卡数，就是每张卡需要在用的小时数。
 table-break-even-caption = 周租、月租与按小时租：费用持平的用量
-col-market-hourly = 示意小时价
+col-market-hourly = 参考小时价（仅作示意）
 col-break-even-hours = 盈亏平衡点（每月卡时）
 col-share-of-month = 占整月比例
 col-window-hourly = 连续两周全天使用，按小时租
 col-window-weekly = 连续两周，按周租
 term-weeks = { $count } 周
 term-months = { $count } 个月
-table-break-even-note = 月租的盈亏平衡点 = 月租 ÷ 小时价，四舍五入到 { $round } 小时的整数倍；占比按取整后的小时数、每月 { $hours } 小时计算。周租的盈亏平衡点 = 周租 ÷ 同一小时价，同样四舍五入到 { $round } 小时的整数倍，一周共 168 小时；超出整个租期时，只给出按示意小时价上限算的数字。小时价低于某个租期自身折合的每卡时价格（月租、周租两列下方的数字）时，这个租期即使全天使用，也比按小时租贵。每张卡都是连租 { $weeks } 周比租一个月便宜，再多租一周就比月租贵。连续两周全天使用共 { $window } 小时。示意小时价沿用自本站早先的微调页面，不是任何一家平台的报价，也不代表当前行情；小时价门槛表不依赖任何市场价，拿你实际拿到的报价去对照即可。
+table-break-even-note = 月租的盈亏平衡点 = 月租 ÷ 小时价，四舍五入到 { $round } 小时的整数倍；占比按取整后的小时数、每月 { $hours } 小时计算。周租的盈亏平衡点 = 周租 ÷ 同一小时价，同样四舍五入到 { $round } 小时的整数倍，一周共 168 小时；超出整个租期时，只给出按参考小时价上限算的数字。小时价低于某个租期自身折合的每卡时价格（月租、周租两列下方的数字）时，这个租期即使全天使用，也比按小时租贵。每张卡都是连租 { $weeks } 周比租一个月便宜，再多租一周就比月租贵。连续两周全天使用共 { $window } 小时。参考小时价沿用自本站早先的微调页面，仅作示意，不是任何一家平台的报价，也不代表当前行情；小时价门槛表不依赖任何市场价，拿你实际拿到的报价去对照即可。
 
 ## 训练表
 table-training-caption = 下列各微调任务要跑多久、花多少钱（每行注明任务规模）
@@ -196,7 +196,7 @@ unit-million = { $scale ->
 ## 单卡装得下的任务
 table-jobs-caption = 单张 { $card } 装得下的微调任务
 col-share-of-card = 占单卡可用显存
-table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的 { $headroom }，即 { $limit }，就算装得下。这个上限按 MiB 读数精确计算，再四舍五入到 0.01 GB，所以和用 { $usable } 直接乘出的数略有出入。占比按精确的 MiB 读数计算（页面显示为 { $usable }），超过 { $tight } 的标为“偏紧”。
+table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的 { $headroom }，即 { $limit }，就算装得下。这个上限按 MiB 读数精确计算，再四舍五入到 0.01 GB，所以和用 { $usable } 直接乘出的数略有出入。占比按表中显示的数字计算：所需显存（取整后）除以页面显示的可用显存 { $usable }；超过 { $tight } 的标为“偏紧”。
 
 ## 单卡页面
 gpus-title = 可租用的 GPU
@@ -212,7 +212,7 @@ card-page-prices = 价格
 card-page-availability = 空闲情况
 card-page-fit = 选卡表中的相关任务
 card-page-jobs = 装得下的任务
-card-page-break-even = 按示意小时价算的盈亏平衡点
+card-page-break-even = 按参考小时价算的盈亏平衡点
 card-page-beat = 与按小时计费相比
 card-page-training = 训练时长与费用
 card-page-back = ← 返回可租用的 GPU
@@ -337,19 +337,19 @@ fit-other = { $stack } 上或许更省（速度未经实测）：{ $offer }
 fit-other-why = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }
 fit-other-tight = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }，偏紧
 fit-override = 我们的选择：{ $reason }
-fit-short-run = 参考任务只占这段租期的 { $used }：卡还有别的活要干，租下来才划算；若只跑这一次，按最慢估算的工时，其他平台的小时价低于 { $rate } 就更省（按最快估算则为低于 { $rate_fast }）。
+fit-short-run = 参考任务只用掉这段租期的 { $used }。只有卡在租期里还有别的任务要跑，租下来才划算；如果只跑这一次，按最慢估算的时长算，别家小时价只要低于 { $rate }，按小时租就更省；按最快估算的时长算，门槛是 { $rate_fast }。
 fit-bandwidth = 这里假定速度与纸面 TFLOPS 成正比（{ $pick } 是 { $rival } 的 { $tflops_ratio } 倍）。若速度只与显存带宽成正比（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）。
-fit-co-pick = 实测吞吐达到每秒 { $tokens_per_s } 个 token 及以上时，这个方案更省：{ $offer }
-fit-co-pick-close = 难分高下：{ $offer }，实测吞吐达到每秒 { $tokens_per_s } 个 token 及以上时更省
-fit-co-pick-why = 按纸面 TFLOPS 算，需 { $paper_hours } 小时，共 { $paper_cost }（{ $paper_run }）；但吞吐一旦低于每秒 { $tokens_per_s } 个 token，留出租期的 { $margin } 作余量后，这段租期就跑不完参考任务，所以请在第一个小时内实测吞吐。最坏情况下，整个训练步都卡在显存带宽上（带宽只有 { $rival } 的 { $ratio } 倍，TFLOPS 却是它的 { $tflops_ratio } 倍），需 { $hours } 小时，共 { $cost }（{ $run }），比 { $rival } 的 { $rival_cost } 还贵，所以表中选的是 { $rival }。
-fit-co-pick-rival-week = 吞吐达到每秒 { $tokens_per_s } 个 token 时，{ $rival } 租一周（{ $rival_week }）也够跑完参考任务，所以两种都实测一下。
+fit-co-pick = 实测吞吐不低于每秒 { $tokens_per_s } 个 token 时更省：{ $offer }
+fit-co-pick-unless = 只有实测吞吐不低于每秒 { $tokens_per_s } 个 token、而 { $rival } 达不到时才更省：{ $offer }
+fit-co-pick-why = 按纸面 TFLOPS 算，需 { $paper_hours } 小时，共 { $paper_cost }（{ $paper_run }）。但要在这段租期里跑完参考任务、同时留出 { $margin } 的余量，吞吐至少要达到每秒 { $tokens_per_s } 个 token：这是参考任务的 { $tokens } 个 token 除以可用的 { $usable_hours } 小时，再换算到每秒；你的任务规模不同，就用自己的 token 数除以同样的小时数。还没有在 { $offer } 上给自己的训练步计过时的话，选 { $rival } 更稳妥。最坏情况下，整个训练步都受显存带宽限制（带宽只有 { $rival } 的 { $ratio } 倍，TFLOPS 却是它的 { $tflops_ratio } 倍），需 { $hours } 小时，共 { $cost }（{ $run }），比 { $rival } 的 { $rival_cost } 还贵，所以表中选的是 { $rival }。
+fit-co-pick-rival-week = 吞吐达到每秒 { $tokens_per_s } 个 token 时，租一周 { $rival }（{ $rival_week }）同样够跑完参考任务，所以两者都值得实测。
 fit-bandwidth-bound = 若速度只与显存带宽成正比（是 { $rival } 的 { $ratio } 倍，而非纸面 TFLOPS 的 { $tflops_ratio } 倍），需 { $hours } 小时，再留出租期的 { $margin } 作余量（准备环境、存检查点、一次重启），共 { $cost }（{ $run }）；{ $rival } 则要 { $rival_cost }（{ $rival_run }），所以仍选 { $pick }。
 fit-unmeasured = 时长假定 { $stack } 的算力利用率与我们为 { $first } 假定的相同；两者都不是实测值，长租之前先试跑计时。
 table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵）；每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。一张卡放得下整个任务时按数据并行计，每张卡各放一份完整副本；放不下时才按 ZeRO-3 切分。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。参考任务只占所租租期的一小部分时，单元格会给出一个小时价：若只跑这一次，其他平台的小时价低于它，按小时租就更省。
 table-fit-note-bandwidth = 纸面 TFLOPS 的领先不能单独决定选择：每一步都有一部分工作不随算力缩放，可能受显存带宽限制（例如 QLoRA 的反量化）。所以规则还要核算一个界限：假如较快方案只按双方显存带宽之比更快，结果会怎样。若另一方案因此更省，规则就选这样核算后没有对手更省的最便宜方案，并在该行注明被跳过的方案。这个界限是最不利的情况，不是必然结果。
-table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用配置是 { $first } 上最便宜的方案；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用按钮。
+table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用方案是 { $first } 上最便宜的方案；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用按钮。
 table-fit-note-end = 单卡任务的显存向上取整到整 GB；多卡任务的每卡显存向上取整到 0.1 GB，合计即每卡数字乘以卡数；占比按表中显示的数字计算（所需显存除以表中的可用显存），可以直接复算。每卡时价格：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。标为“偏紧”的方案已接近 { $headroom } 的上限：租整月之前，先短时间试跑、实测显存峰值。展开显存数字可查看各项组成。
-table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵），每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的配置上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格；选用配置标为“偏紧”的，租整月之前请先短时间试跑、实测显存峰值。
+table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵），每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的方案上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格；选用方案标为“偏紧”的，租整月之前请先短时间试跑、实测显存峰值。
 table-breakdown-caption = { $job }：显存逐项计算
 col-term = 项目
 col-formula = 公式
@@ -434,6 +434,6 @@ memory-pick-other-tight = { $pick }；{ $stack } 上更便宜：{ $offer }，偏
 vram-of-rated-ecc = 即 { $usable } GiB（两个数都是开启 ECC 后的读数）；标称 { $rated } GB
 vram-of-rated = 即 { $usable } GiB；标称 { $rated } GB
 # A break-even range whose far end is past the whole week or month: that end never comes.
-break-even-range-over = 按示意小时价的上限，约 { $low } 卡时回本；按下限，{ $hours } 小时全部用满也回不了本
-break-even-cell-over = 按上限约 { $low }；按下限，用满也回不了本
+break-even-range-over = 按参考小时价的上限，用到约 { $low } 卡时与按小时租持平；按下限，即使 { $hours } 小时全部用满，也比按小时租贵
+break-even-cell-over = 按上限约 { $low }；按下限，用满也比按小时租贵
 fit-card-nvme = { $card }（{ $size }）

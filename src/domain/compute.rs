@@ -100,7 +100,12 @@ impl Run {
 /// The training throughput, in tokens per second rounded up, at which `tokens` fit in `run`
 /// with its `margin` left free: what a buyer can measure to see whether the run holds the job.
 pub fn throughput_to_fit(tokens: f64, run: &Run, hours_per_month: u32, margin: f64) -> f64 {
-    (tokens / (run.hours(hours_per_month) * (1.0 - margin) * 3600.0)).ceil()
+    (tokens / (usable_hours(run, hours_per_month, margin) * 3600.0)).ceil()
+}
+
+/// The hours a run leaves for the job once `margin` of it is kept free.
+pub fn usable_hours(run: &Run, hours_per_month: u32, margin: f64) -> f64 {
+    run.hours(hours_per_month) * (1.0 - margin)
 }
 
 /// The cheapest run of months and weeks that covers `hours` of round-the-clock use and leaves
@@ -353,16 +358,12 @@ pub fn pick(
     }
 }
 
-/// How far past its run's usable hours a passed-over offer's worst case may go and still count
-/// as a tie: well inside the model's own error.
-pub const CLOSE_CALL_SHARE: f64 = 0.05;
-
-/// Whether the rule passed `p` over by a hair: its worst-case hours exceed the hours its
-/// paper-speed run leaves (the run's hours less the term margin) by less than
-/// `CLOSE_CALL_SHARE`.
-pub fn is_close_call(cat: &Catalog, p: &PassedOver) -> bool {
-    let usable = p.choice.run.hours(cat.hours_per_month) * (1.0 - cat.training.term_margin);
-    p.check.hours_slow <= usable * (1.0 + CLOSE_CALL_SHARE)
+/// Whether the pick's own week costs less than the run of the offer it passed over: at the
+/// throughput that run needs, one week of the pick holds the job too (the throughput is the
+/// job's, the same on any GPU), so the passed-over offer is cheaper only while the pick falls
+/// short of it.
+pub fn rival_week_undercuts(p: &PassedOver, offers: &[Offer]) -> bool {
+    offers[p.check.rival.offer].weekly < p.choice.run.cost
 }
 
 /// An offer the pick rule passed over: the cheapest on paper TFLOPS, set aside because at its

@@ -272,8 +272,14 @@ impl Site<'_> {
     /// measure), and what it costs if the whole step waits on memory bandwidth.
     fn fit_co_pick(&self, p: &super::compute::PassedOver, l: &Tracked<'_>) -> Cell {
         let skipped = &self.tables.offers[p.choice.offer];
+        let tokens = super::compute::reference_tokens(self.cat);
+        let usable = super::compute::usable_hours(
+            &p.choice.run,
+            self.cat.hours_per_month,
+            self.cat.training.term_margin,
+        );
         let rate = super::compute::throughput_to_fit(
-            super::compute::reference_tokens(self.cat),
+            tokens,
             &p.choice.run,
             self.cat.hours_per_month,
             self.cat.training.term_margin,
@@ -281,6 +287,10 @@ impl Site<'_> {
         let paper = [
             ("offer", Arg::Str(self.offer_name(skipped, l))),
             ("tokens_per_s", Arg::Str(l.number(dec(rate), 0))),
+            (
+                "rival",
+                Arg::Str(self.offer_name(&self.tables.offers[p.check.rival.offer], l)),
+            ),
         ];
         let extra = vec![
             ("offer", Arg::Str(self.offer_name(skipped, l))),
@@ -291,6 +301,8 @@ impl Site<'_> {
                 Arg::Str(hours_tenths(l, p.choice.hours_fast, p.choice.hours_slow)),
             ),
             ("tokens_per_s", Arg::Str(l.number(dec(rate), 0))),
+            ("tokens", Arg::Str(l.number(dec(tokens), 0))),
+            ("usable_hours", Arg::Str(l.number(dec(usable), 1))),
         ];
         let mut why = self
             .check_text("fit-co-pick-why", &p.check, extra, l)
@@ -309,9 +321,10 @@ impl Site<'_> {
         if let (true, Ok(both)) = (longer, both) {
             why = l.sentences(&why, &both);
         }
-        // Its worst case misses the run's hours by less than the close-call share: a tie.
-        let key = if super::compute::is_close_call(self.cat, p) {
-            "fit-co-pick-close"
+        // Where the pick's own week would then cost less, the skipped offer is cheaper only while
+        // the pick falls short of the same throughput, and the label says so.
+        let key = if super::compute::rival_week_undercuts(p, &self.tables.offers) {
+            "fit-co-pick-unless"
         } else {
             "fit-co-pick"
         };
@@ -1086,7 +1099,7 @@ pub const SHORTCODES: &[Shortcode] = &[
     Shortcode {
         name: "bandwidth",
         args: &["card", "cards?"],
-        doc: "a card's memory bandwidth (with `cards=N`, that of N of them together)",
+        doc: "a card's memory bandwidth as the tables print it, GB/s below 2 TB/s (with `cards=N`, that of N of them together)",
         run: sc_card_vram,
     },
     Shortcode {
@@ -1739,12 +1752,8 @@ fn sc_card_vram(
                     format!("card `{}` has no bandwidth_tbs in data", c.id),
                 )
             })?;
-            let bw = bw * Decimal::from(cards);
-            l.t(
-                "unit-tbs",
-                &[("value", Arg::Str(l.number(bw, 2.min(bw.scale()))))],
-            )
-            .unwrap_or_default()
+            // As the tables print it: GB/s below 2 TB/s, TB/s from there.
+            super::units::memory_bandwidth(l, bw * Decimal::from(cards))
         }
     };
     text(out)
