@@ -84,28 +84,40 @@ pub fn fit(cat: &Catalog, t: &Tables) -> Value {
                     })),
                     // The offer cheaper on paper TFLOPS that the rule passed over: what it costs
                     // on paper, and its hours and cost if its speed follows memory bandwidth.
-                    "passed_over": f.passed_over.as_ref().map(|p| json!({
-                        "offer": t.offers[p.choice.offer].id,
-                        "cost_usd": num(p.choice.run.cost),
-                        "rival": t.offers[p.check.rival.offer].id,
-                        "bandwidth_ratio": round2(p.check.ratio),
-                        "tflops_ratio": round2(p.check.tflops_ratio),
-                        "hours_at_hfu_low_bandwidth_bound": round2(p.check.hours_slow),
-                        "cost_usd_bandwidth_bound": num(p.check.run.cost),
-                        // The throughput at which its paper-TFLOPS run holds the reference job.
-                        "tokens_per_s_to_fit": super::compute::throughput_to_fit(
-                            super::compute::reference_tokens(cat),
-                            &p.choice.run,
-                            cat.hours_per_month,
-                            cat.training.term_margin,
-                        ),
-                    })),
+                    "passed_over": f.passed_over.as_ref().map(|p| passed_over_json(cat, t, p)),
                 },
                 "override_reason": f.override_reason,
             })
         })
         .collect();
     json!({ "headroom": num(cat.headroom), "tight_share": num(cat.tight_share), "rows": rows })
+}
+
+/// The offer cheaper on paper TFLOPS that the rule passed over: what it costs on paper, and its
+/// hours and cost if its speed follows memory bandwidth.
+fn passed_over_json(cat: &Catalog, t: &Tables, p: &super::compute::PassedOver) -> Value {
+    let margin = cat.training.term_margin;
+    json!({
+        "offer": t.offers[p.choice.offer].id,
+        "cost_usd": num(p.choice.run.cost),
+        "rival": t.offers[p.check.rival.offer].id,
+        "bandwidth_ratio": round2(p.check.ratio),
+        "tflops_ratio": round2(p.check.tflops_ratio),
+        "hours_at_hfu_low_bandwidth_bound": round2(p.check.hours_slow),
+        "cost_usd_bandwidth_bound": num(p.check.run.cost),
+        // The throughput at which its paper-TFLOPS run holds the reference job, and the hours
+        // that run leaves the job once its margin is kept free.
+        "tokens_per_s_to_fit": super::compute::throughput_to_fit(
+            super::compute::reference_tokens(cat),
+            &p.choice.run,
+            cat.hours_per_month,
+            margin,
+        ),
+        "usable_hours": round2(super::compute::usable_hours(&p.choice.run, cat.hours_per_month, margin)),
+        // The rival's own week costs less than this run: at the same throughput it holds the job
+        // too, so this offer is cheaper only while the rival is slower.
+        "cheaper_only_if_rival_slower": super::compute::rival_week_undercuts(p, &t.offers),
+    })
 }
 
 fn round4(v: f64) -> f64 {
