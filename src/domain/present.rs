@@ -233,16 +233,26 @@ impl Site<'_> {
                 if let Some(v) = first {
                     args.push(("first", Arg::Str(v.stack().into())));
                 }
-                let key = if first.is_some() {
-                    "fit-rule-only"
-                } else {
-                    "fit-rule"
+                // Where the rule passed a cheaper offer over, the pick is not the cheapest on
+                // paper, and its label says what it is instead.
+                let key = match (first, &f.passed_over) {
+                    (Some(_), _) => "fit-rule-only",
+                    (None, Some(_)) => "fit-rule-safe",
+                    (None, None) => "fit-rule",
                 };
                 l.t(key, &args).map(|why| self.with_unmeasured(why, o, l))
             }
         }
         .unwrap_or_default();
         let mut why = self.with_short_run(why, &f.choice, l);
+        // A Rent action buys one term: where the run needs more, it buys the first of them.
+        let run = &f.choice.run;
+        if run.months + run.weeks > 1 {
+            let hours = i64::from(cat.storage.renewal_notice_hours);
+            if let Ok(first) = l.t("fit-rent-first-term", &[("hours", Arg::Str(l.int(hours)))]) {
+                why = l.sentences(&why, &first);
+            }
+        }
         if let Some(b) = &f.bandwidth {
             let extra = vec![("pick", Arg::Str(self.offer_name(o, l)))];
             if let Some(c) = self.check_text("fit-bandwidth", b, extra, l) {
