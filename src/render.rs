@@ -736,6 +736,25 @@ fn url_map<'a>(pages: &'a [RawPage], jobs: &'a [Job]) -> UrlMap<'a> {
 
 /// Resolves `@/path.md#anchor` from a page of `locale`: that locale's page, else the first page
 /// along the locale's fallback chain.
+/// `view` with every `@/` cell link resolved to its URL, or `None` when it has none (the common
+/// case, which then costs no copy).
+fn resolve_cell_links(
+    view: &TableView,
+    resolve: &dyn Fn(&str) -> Result<String, String>,
+) -> Result<Option<TableView>, String> {
+    let internal = |c: &crate::view::Cell| c.link.as_deref().is_some_and(|l| l.starts_with("@/"));
+    if !view.rows.iter().flatten().any(internal) {
+        return Ok(None);
+    }
+    let mut out = view.clone();
+    for cell in out.rows.iter_mut().flatten() {
+        if let Some(link) = cell.link.as_mut().filter(|l| l.starts_with("@/")) {
+            *link = resolve(link)?;
+        }
+    }
+    Ok(Some(out))
+}
+
 fn resolve_link(
     config: &Config,
     urls: &UrlMap<'_>,
@@ -1134,16 +1153,17 @@ fn render_body(
     loc: &crate::i18n::Localizer,
 ) -> Result<markdown::Rendered, Vec<Diagnostic>> {
     let page = &inputs.pages[job.page];
+    let resolve = |dest: &str| resolve_link(inputs.config, urls, job.locale, dest);
     let table_html = |view: &TableView| -> Result<String, String> {
+        let resolved = resolve_cell_links(view, &resolve)?;
         let mut ctx = Context::new();
         ctx.insert("lang", &page.locale);
-        ctx.insert("table", view);
+        ctx.insert("table", resolved.as_ref().unwrap_or(view));
         inputs
             .templates
             .render("partials/table.html", &ctx, Some(page))
             .map_err(|d| d.message)
     };
-    let resolve = |dest: &str| resolve_link(inputs.config, urls, job.locale, dest);
     let extra = page.front.extra.as_ref();
     let typography = inputs
         .config

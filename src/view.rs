@@ -39,6 +39,11 @@ pub struct Cell {
     pub details: Vec<String>,
     /// The row's header cell (`<th scope="row">`).
     pub row_header: bool,
+    /// Where the text links to: a URL, or an `@/` content path that the engine resolves as it
+    /// resolves Markdown links (the current locale, then its fallbacks); a path that names no
+    /// page fails the page's build.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
     /// Links that act on the row's item (renting an offer), after the text.
     pub actions: Vec<Action>,
     /// Further items in the same cell, under the first (other offers for the row's job).
@@ -71,6 +76,11 @@ impl Cell {
 
     pub fn with_sub(mut self, sub: Option<String>) -> Self {
         self.sub = sub.filter(|s| !s.is_empty());
+        self
+    }
+
+    pub fn with_link(mut self, link: impl Into<String>) -> Self {
+        self.link = Some(link.into());
         self
     }
 

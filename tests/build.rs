@@ -52,6 +52,40 @@ fn the_fixture_builds_in_three_locales_with_every_table_formatted_per_locale() {
             "{lang}: one fit row per row of data/fit.yaml"
         );
         assert!(html.contains(money), "{lang}: H100 monthly as {money:?}");
+        // Each catalogue row names its GPU with a link to that GPU's page, in the same locale.
+        let names: Vec<(String, String)> = d
+            .select(&sel(
+                "figure.table-cards tbody th[scope=row] > a:not(.action)",
+            ))
+            .map(|a| {
+                (
+                    a.text().collect(),
+                    a.value().attr("href").unwrap_or("").to_owned(),
+                )
+            })
+            .collect();
+        assert!(!names.is_empty(), "{lang}: catalogue names are not links");
+        // Only the link without peer-to-peer says its bandwidth is the bus's to the host.
+        if lang == "en" {
+            let staged: Vec<String> = d
+                .select(&sel("figure.table-interconnect tbody tr"))
+                .map(|r| r.text().collect::<String>())
+                .filter(|t| t.contains("bus to the host"))
+                .collect();
+            assert_eq!(staged.len(), 1, "{staged:?}");
+            assert!(staged[0].contains("peer-to-peer is disabled"), "{staged:?}");
+        }
+        for (name, href) in &names {
+            assert!(
+                href.starts_with(&format!("/{lang}/gpus/")),
+                "{lang}: {name} -> {href}"
+            );
+            let page = read(root, &format!("{}index.html", href.trim_start_matches('/')));
+            assert!(
+                page.contains(name.as_str()),
+                "{lang}: {href} is not {name}'s page"
+            );
+        }
         let bundles: String = d
             .select(&sel("figure.table-bundles"))
             .flat_map(|f| f.text())

@@ -104,6 +104,7 @@ link-nvlink-bridge-optional = optional NVLink bridge
 link-nvlink-bridge = NVLink bridge
 link-pcie4-p2p = PCIe Gen4 peer-to-peer
 link-pcie-p2p-no-nvlink = PCIe only: no NVLink, and peer-to-peer is disabled on GeForce RTX 40 and 50 cards, so GPU-to-GPU traffic is staged through host memory, well below the bus rate given here
+ic-host-staged = bus to the host; card to card it goes through host memory, well below this
 sharding-up-to = { $n ->
     [one] Yes, one GPU
    *[other] Yes, up to { $n } GPUs

@@ -110,6 +110,7 @@ link-nvlink-bridge-optional = Мост NVLink (опционально)
 link-nvlink-bridge = Мост NVLink
 link-pcie4-p2p = PCIe Gen4, прямой обмен между картами (P2P)
 link-pcie-p2p-no-nvlink = PCIe без NVLink и без P2P
+ic-host-staged = шина до хоста; между картами данные идут через память хоста, заметно медленнее
 sharding-up-to = { $n ->
     [one] Да, до { $n } карты
     [few] Да, до { $n } карт

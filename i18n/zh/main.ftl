@@ -104,6 +104,7 @@ link-nvlink-bridge-optional = 可选 NVLink 桥接器
 link-nvlink-bridge = NVLink 桥接器
 link-pcie4-p2p = PCIe Gen4 点对点
 link-pcie-p2p-no-nvlink = 仅 PCIe（无 NVLink，P2P 被禁用，实际卡间速度低于总线带宽）
+ic-host-staged = 这是到主机的总线带宽；卡间数据经主机内存中转，实际远低于此
 sharding-up-to = 支持，最多 { $n } 张卡
 sharding-eight-way-only = 支持，但只有用满一台节点的 8 张卡才能全速
 sharding-pairs = 支持，仅限两卡成对（这些卡我们只单卡出租）

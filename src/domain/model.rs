@@ -300,6 +300,8 @@ pub struct Interconnect {
     pub sharding: Sharding,
     pub max_cards: Option<u32>,
     pub group_note: Option<String>,
+    /// `bandwidth` is the bus's to the host; cards talk through host memory.
+    pub host_staged: bool,
 }
 
 /// Everything in `data/`, validated.

@@ -599,6 +599,7 @@ impl Site<'_> {
                 let name = c.name.clone();
                 vec![
                     Cell::header(name)
+                        .with_link(format!("@/{}/{}.md", super::pages::SECTION, c.id))
                         .with_sub(Some(match self.breaks_node(o, l) {
                             Some(w) => l.sentences(&card_spec(c, l), &w),
                             None => card_spec(c, l),
@@ -743,7 +744,8 @@ impl Site<'_> {
                 vec![
                     Cell::header(l.list(&names)).with_sub(ic.group_note.as_ref().map(|k| l.s(k))),
                     Cell::text(l.s(&format!("link-{}", ic.link))),
-                    Cell::text(bandwidth(ic, l)),
+                    Cell::text(bandwidth(ic, l))
+                        .with_sub(ic.host_staged.then(|| l.s("ic-host-staged"))),
                     Cell::text(sharding).with_sub(rented_as),
                     Cell::text(offers),
                 ]

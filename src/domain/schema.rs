@@ -360,6 +360,10 @@ pub struct InterconnectRaw {
     pub max_cards: Option<S<u32>>,
     /// Fluent key of a note under the cards' names (B200: "2-, 4- or 8-way").
     pub group_note: Option<Ref>,
+    /// Peer-to-peer is off: traffic between cards is staged through host memory, and
+    /// `bandwidth` is the bus's to the host, not a card-to-card rate (GeForce RTX 40 and 50).
+    #[serde(default)]
+    pub host_staged: bool,
 }
 
 #[derive(Debug, Deserialize, Clone)]

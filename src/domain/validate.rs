@@ -514,6 +514,7 @@ fn validate_interconnects(
             sharding,
             max_cards,
             group_note,
+            host_staged,
         } = i;
         ck.fluent_keys
             .push((format!("link-{link}"), loc_of(f, &id)));
@@ -587,6 +588,7 @@ fn validate_interconnects(
             sharding,
             max_cards,
             group_note: group_note.map(|g| g.value),
+            host_staged,
         });
     }
     (out, index)

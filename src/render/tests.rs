@@ -447,3 +447,41 @@ fn the_link_scan_finds_ids_and_anchor_hrefs_as_a_parser_would() {
     assert_eq!(ids, ["intro", "q", "last"]);
     assert_eq!(hrefs, ["/en/a/", "/en/b/#top", "/q?x=1&y=2"]);
 }
+
+#[test]
+fn a_table_cells_content_path_link_is_resolved_and_a_missing_page_fails() {
+    use crate::view::{Cell, TableView};
+    let view = |link: &str| TableView {
+        name: "t".into(),
+        caption: "c".into(),
+        columns: Vec::new(),
+        rows: vec![vec![
+            Cell::header("H100").with_link(link),
+            Cell::text("x").with_link("https://elsewhere.example/"),
+        ]],
+        note: None,
+    };
+    let resolve = |dest: &str| match dest {
+        "@/gpus/h100.md" => Ok("/en/gpus/h100/".to_owned()),
+        _ => Err(format!("no page {dest}")),
+    };
+    let out = resolve_cell_links(&view("@/gpus/h100.md"), &resolve)
+        .unwrap()
+        .unwrap();
+    assert_eq!(out.rows[0][0].link.as_deref(), Some("/en/gpus/h100/"));
+    // A URL that is not a content path is kept as it is.
+    assert_eq!(
+        out.rows[0][1].link.as_deref(),
+        Some("https://elsewhere.example/")
+    );
+    assert_eq!(
+        resolve_cell_links(&view("@/gpus/b300.md"), &resolve).unwrap_err(),
+        "no page @/gpus/b300.md"
+    );
+    // A table with no content path is not copied.
+    let plain = TableView {
+        rows: vec![vec![Cell::text("x")]],
+        ..view("@/gpus/h100.md")
+    };
+    assert!(resolve_cell_links(&plain, &resolve).unwrap().is_none());
+}
