@@ -137,13 +137,23 @@ fn the_fixture_builds_in_three_locales_with_every_table_formatted_per_locale() {
     assert!(read(root, "robots.txt").contains("Sitemap: https://hub.example/sitemap.xml"));
     let not_found = read(root, "404.html");
     assert!(not_found.contains("noindex"));
-    // One 404 for the whole site: its heading in every locale, each marked with its language.
-    for title in [
-        "Page not found",
-        "<span lang=uk>Сторінку не знайдено",
-        "<span lang=zh>页面不存在",
+    // One 404 for the whole site: its heading in the default locale, then a line per locale, in
+    // that locale's language, that links to its home page.
+    assert!(not_found.contains("<h1>Page not found <small>(404)</small></h1>"));
+    let d404 = doc("404.html");
+    for (code, text) in [
+        ("en", "There is no page at this address."),
+        ("uk", "Такої сторінки немає."),
+        ("zh", "抱歉，此地址没有页面。"),
     ] {
-        assert!(not_found.contains(title), "404 heading lacks {title:?}");
+        let li = d404
+            .select(&sel(&format!("li[lang={code}]")))
+            .next()
+            .unwrap_or_else(|| panic!("404 has no line in {code}"));
+        assert!(li.text().collect::<String>().starts_with(text), "{code}");
+        let a = li.select(&sel("a")).next().expect("a link home");
+        assert_eq!(a.value().attr("href"), Some(format!("/{code}/").as_str()));
+        assert_eq!(a.value().attr("hreflang"), Some(code));
     }
     let css: Vec<_> = std::fs::read_dir(root.join("public"))
         .expect("public")

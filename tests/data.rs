@@ -309,7 +309,7 @@ fn a_card_added_to_data_appears_everywhere_and_leaves_no_trace_when_removed() {
         // in the card's row of its price table, as the locale writes them.
         let (week, month) = match l {
             "en" => ("$160/wk $0.95/GPU-hr", "$560/mo $0.78/GPU-hr"),
-            "uk" => ("160 $/тиж 0,95 $/GPU-год", "560 $/міс 0,78 $/GPU-год"),
+            "uk" => ("160 $/тиж. 0,95 $/GPU-год", "560 $/міс. 0,78 $/GPU-год"),
             _ => ("$160/周 $0.95/卡时", "$560/月 $0.78/卡时"),
         };
         let prices = common::table_text(&page, "card-prices").replace(['\u{a0}', '\u{202f}'], " ");

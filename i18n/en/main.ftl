@@ -7,7 +7,7 @@ skip-to-content = Skip to content
 nav-label = Main
 language-switcher-label = Language
 section-pages = Guides
-footer-arithmetic = Every price, stock count and estimate on this site comes from the data we publish below, so you can check it. The one hourly market range is our own undated illustration, not a quote. Stock counts are as of the date shown with each table.
+footer-arithmetic = Every price, stock count and estimate on this site comes from the data we publish below, so you can check it. The only market price we show, an hourly range for the H100 SXM, is our own undated illustration, not a real quote. Stock counts are as of the date shown with each table.
 footer-data = The data, as JSON:
 footer-contact = Questions before you order:{ " " }
 footer-terms = Terms of service
@@ -15,7 +15,8 @@ footer-copyright = © { $site }
 root-description = GPU rental for fine-tuning, with arithmetic you can check. Choose your language.
 root-choose = Read in English
 not-found-title = Page not found
-not-found-body = There is no page at this address. Go to the home page:
+not-found-body = There is no page at this address.
+not-found-home = Go to the English home page
 
 ## Number formats
 fmt-usd = ${ $amount }
@@ -87,8 +88,8 @@ col-vram = Usable memory (rated)
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-spec-stack-support = { $stack } supports this GPU (the version in our image is not yet published)
-table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports. Below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) beside the vendor’s rated size as the datasheet prints it (GB). The rated size is a marketing figure; on the GPUs here it is close to the GiB the GPU reports, not to 10⁹ bytes, which is why the two stand side by side. In GiB, a GPU reports its rated size or a little less; a GDDR6 card with ECC enabled (marked “ECC on”) reports about one-sixteenth less, the share that ECC reserves. HBM GPUs keep their ECC outside the rated size, so it costs them no memory. Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }. Under each interconnect is the bundle that uses it (a bundle is a whole node, or a pair of GPUs on one node, rented together); a GPU rented on its own does not use the link. In-stock counts are as of the date below; select a count to see the split by region.
+spec-stack-support = supported by { $stack } (our image not yet published)
+table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports; below it are the same memory in binary gigabytes (GiB) and the vendor’s rated size. The rated size is close to GiB, not to 10⁹ bytes, so the usable figure in GB can be the larger number. A GDDR6 card with ECC on (marked “ECC on”) reports about one-sixteenth less. Under each price is its per-GPU-hour price: a week’s price over 168 hours, a month’s over { $hours }. Under each interconnect is the bundle that uses it (a whole node, or a pair of GPUs on one node, rented together); a GPU rented on its own does not use the link. Select a stock count to see it by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
@@ -103,7 +104,7 @@ link-infinity-fabric = Infinity Fabric
 link-nvlink-bridge-optional = optional NVLink bridge
 link-nvlink-bridge = NVLink bridge
 link-pcie4-p2p = PCIe Gen4 peer-to-peer
-link-pcie-p2p-no-nvlink = PCIe only: no NVLink, and peer-to-peer is disabled on GeForce RTX 40 and 50 cards, so GPU-to-GPU traffic is staged through host memory, well below the bus rate given here
+link-pcie-p2p-no-nvlink = PCIe only: no NVLink, and peer-to-peer is disabled on GeForce RTX 40 and 50 cards, so GPU-to-GPU traffic is staged through host memory, well below the PCIe bus rate
 ic-host-staged = bus to the host; card to card it goes through host memory, well below this
 sharding-up-to = { $n ->
     [one] Yes, one GPU
@@ -128,7 +129,7 @@ storage-local-nvme-terms = { $encryption } encryption per instance; held untouch
 storage-extra-nvme = Extra local NVMe
 storage-extra-nvme-terms = up to { $max } per node (how much of that a single GPU can add is not yet published), same host, same encryption
 storage-network-volume = Network volume
-storage-network-volume-terms = { $replicas }× replicated in the region, attaches to several instances, outlives the instance; how long it is kept after your last rental ends, and how it is billed between rentals, is not yet published, so download anything you cannot lose
+storage-network-volume-terms = { $replicas }× replicated in the region, attaches to several instances, outlives the instance; how long it is kept after your last rental, and how it is billed between rentals, are not yet published, so download anything you cannot lose
 storage-snapshots = Snapshots
 storage-snapshots-terms = restore on any instance in the region
 storage-egress = Egress
@@ -176,11 +177,11 @@ memory-model-arch = { $layers } layers, hidden { $hidden }, vocabulary { $vocab 
 memory-no-fit = nothing in stock holds it
 
 ## Break-even table
-table-beat-caption = The hourly rate above which a week or a month costs less, by how busy the GPU is
+table-beat-caption = Rates to beat: the hourly rate above which a week or a month costs less, by how busy the GPU is
 col-beat-month = Month, { $share } busy
 col-beat-week = Week, { $share } busy
 table-beat-note = A rental costs less than hourly billing for the same use when the hourly rate you can get is above the figure shown: the rental’s price ÷ (its hours × the share of them the GPU is busy × the GPUs). A month has { $month } hours and a week 168; at 100% busy the figure is the rental’s own per-GPU-hour price. Your own break-even is the rental’s price ÷ your hourly rate, in GPU-hours; divide by the GPUs for the hours each GPU must be busy.
-table-break-even-caption = Monthly rental or hourly rates: where they cost the same
+table-break-even-caption = Break-even against the market range: the GPU-hours at which a month or a week costs the same as hourly billing
 col-market-hourly = Market hourly
 col-break-even-hours = Break-even, GPU-hours a month
 col-share-of-month = Share of the month
@@ -198,7 +199,12 @@ term-months = { $count ->
     [3] three months
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded the same way. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the GPU: on every GPU, { $weeks } weekly rentals cost less than a month, and one more week costs more. Two weeks 24/7 is { $window } hours. The hourly range is our own illustration of typical on-demand prices, carried over from an earlier version of our fine-tuning guide: it carries no date and is not a quote from any provider. The table of rates to beat needs no market figure: set the rate you are offered against it.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded the same way. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the GPU: on every GPU, { $weeks ->
+    [one] one
+    [2] two
+    [3] three
+   *[other] { $weeks }
+} weekly rentals cost less than a month, and one more week costs more. Two weeks 24/7 is { $window } hours. The hourly range is our own illustration of typical on-demand prices, carried over from an earlier version of our fine-tuning guide: it carries no date and is not a quote from any provider. The table of rates to beat needs no market figure: set the rate you are offered against it.
 
 ## Training table
 table-training-caption = How long each fine-tuning job below takes, and what it costs (each row gives its job’s size)
@@ -229,8 +235,8 @@ gpus-title = GPU prices
 gpus-description = Every GPU we rent, with its specifications, weekly and monthly prices, stock by region, and the fine-tuning jobs it fits.
 gpus-intro = The table lists the GPUs in stock as of our last stock count. Every GPU we rent, including those out of stock, has its own page below, with its specifications, prices, stock by region, the fine-tuning jobs it fits and, where we have one, a worked training estimate.
 card-page-title = { $card } rental
-card-page-description = Rent the { $card } ({ $vram } rated) for fine-tuning, at { $monthly } or by the week: specifications, prices, stock by region, the jobs it fits, and the hourly rate its week or month has to beat.
-card-page-description-out = The { $card } ({ $vram } rated) for fine-tuning costs { $monthly } or is rented by the week. It was out of stock in every region at our last count. Specifications, prices, the jobs it fits, and the hourly rate its week or month has to beat.
+card-page-description = Rent the { $card } { $vram } for fine-tuning, by the week or at { $monthly }: specifications, prices, stock by region, the jobs it fits and the hourly rate it beats.
+card-page-description-out = The { $card } { $vram } for fine-tuning: { $monthly }, or by the week. Out of stock in every region at our last count. Specifications, prices, the jobs it fits and the hourly rate it beats.
 card-page-intro = The { $card } rents for { $weekly } a week or { $monthly_amount } a month; at the monthly price, that works out to { $hourly } per GPU-hour. Its rated memory is { $vram }; the specifications below give the memory a job can actually use.
 card-page-intro-out = The { $card } is listed at { $weekly } a week or { $monthly_amount } a month ({ $hourly } per GPU-hour at the monthly price), but none was in stock in any region at our last count. Its rated memory is { $vram }; the specifications below give the memory a job can actually use.
 card-page-specs = Specifications
@@ -257,7 +263,7 @@ month-of-9 = September
 month-of-10 = October
 month-of-11 = November
 month-of-12 = December
-card-not-stocked = Not in stock in any region at our last stock count. The GPU prices page lists the GPUs in stock.
+card-not-stocked = None in stock in any region at our last stock count. The GPU prices page lists the GPUs in stock.
 table-card-specs-caption = { $card } specifications
 table-card-prices-caption = { $card } prices
 table-card-availability-caption = { $card } GPUs in stock at the last stock count, by region
@@ -275,7 +281,7 @@ spec-yes = yes
 spec-no = no
 spec-interconnect = Interconnect
 spec-software = Supported software stack
-spec-software-no-image = supports this GPU; the version installed depends on the image, which is not yet published
+spec-software-no-image = supports this GPU; the version installed depends on our image, not yet published
 spec-power = Power
 spec-local-nvme = Local NVMe included
 spec-not-listed = not yet published
@@ -297,8 +303,8 @@ chart-break-even-desc = A month’s rental of the { $offer } costs { $term } how
 chart-break-even-axis-hours = GPU-hours used in a month
 chart-break-even-term = Monthly rental, { $term }
 chart-break-even-hourly = Hourly, { $rate }
-chart-break-even-caption = In the range of about { $hours } GPU-hours a month, the answer depends on your hourly rate: below the low end, paying by the hour for that month’s use is cheaper; above the high end, the month beats hourly. For a week against hourly billing, see the weekly column of the break-even table.
-table-card-prices-note = Under each price is its per-GPU-hour price: a week’s price divided by 168 hours, a month’s by { $hours }, and by the number of GPUs. Memory is what the GPUs report, in GB of 10⁹ bytes; below it is the same memory in binary gigabytes (GiB, 2³⁰ bytes) beside the vendor’s rated size as the datasheet prints it.
+chart-break-even-caption = In the range of about { $hours } GPU-hours a month, the answer depends on your hourly rate: below the low end, paying by the hour for that month’s use is cheaper; above the high end, the month beats hourly.
+table-card-prices-note = Under each price is its per-GPU-hour price: a week’s price over 168 hours, a month’s over { $hours }, divided by the number of GPUs. Memory is what the GPUs report, in GB of 10⁹ bytes; below it are the same memory in binary gigabytes (GiB) and the vendor’s rated size.
 group-note-two-four-eight = 2-, 4- or 8-way
 
 ## Pages shown from another language
@@ -335,7 +341,7 @@ fmt-approx = ~{ $value }
 memory-ecc = { $memory }, ECC on by default
 memory-ecc-off = { $memory }, ECC off by default
 sharding-not-rented = { $allowed }
-catalog-link-single = not available: rented as a single GPU
+catalog-link-single = not used: rented singly
 catalog-link-in-bundles = used only when rented as { $bundles }
 sharding-rented-as = (for sharding we rent them only as { $bundles })
 sharding-rented-as-some = (for sharding we rent only { $bundles }; the { $singles } we rent singly)
@@ -355,23 +361,23 @@ memory-per-card = on each of the { $cards } GPUs { $value }
 memory-pick = our pick: { $offer }
 price-per-gpu-hour = { $price }/GPU-hr
 col-card-share = Share of usable memory
-fit-of-usable = of { $usable } usable per GPU
+fit-of-usable = of { $usable } usable
 fit-tight = { $of } (tight)
 fit-rule = Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
 fit-rule-safe = Our { $stack } pick for the reference job, the safer buy if speed follows memory bandwidth: { $hours } h, { $cost } for { $run }
-fit-rent-first-term = Its Rent button buys the first week or month; the renewal invoice appears in your account { $hours } hours before the end, and the run stops if it is not paid.
+fit-rent-first-term = Each Rent button buys one week or one month: for the rest, pay the renewal invoice, which appears in your account { $hours } hours before the end, or the instance stops mid-run.
 fit-rule-only = No { $first } offer holds this job. Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
 fit-other = Possibly cheaper on { $stack } (speed unmeasured): { $offer }
 fit-other-why = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per GPU
 fit-other-tight = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per GPU (tight)
 fit-override = our choice: { $reason }
-fit-short-run = The run fills only { $used } of that rental: worth it if you have more work for the GPU. If this is your only run, an hourly provider costs less at any rate below { $rate } (slow estimate) or { $rate_fast } (fast estimate).
+fit-short-run = The run fills only { $used } of that rental: worth it if you have more work for the GPU. If this is your only run, any hourly offer below { $rate } costs less ({ $rate_fast } if the run goes at our fast-end speed).
 fit-bandwidth = This assumes speed scales with paper TFLOPS ({ $tflops_ratio } times the { $rival }’s). If it scales with memory bandwidth ({ $ratio } times), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }.
-fit-co-pick = Cheaper if it sustains { $tokens_per_s } tokens/s or more: { $offer }
-fit-co-pick-unless = Cheaper only if it sustains { $tokens_per_s } tokens/s and the { $rival } does not: { $offer }
-fit-co-pick-why = At paper TFLOPS: { $paper_hours } h, { $paper_cost } for { $paper_run }. That is enough, with our { $margin } margin, only if the job sustains { $tokens_per_s } tokens/s or more ({ $tokens } tokens in { $usable_hours } h, rounded up; for a job of another size, divide its tokens by the same hours). If you have not timed your step on the { $offer }, the { $rival } is the safer buy. If the step is entirely bandwidth-bound (the { $offer } has { $tflops_ratio } times the { $rival }’s TFLOPS but only { $ratio } times its memory bandwidth), it needs { $hours } h, { $cost } for { $run }, more than the { $rival }’s { $rival_cost }; that is why the table picks the { $rival }.
+fit-co-pick = { $offer }: cheaper if your job reaches { $tokens_per_s } tokens/s on it
+fit-co-pick-unless = { $offer }: cheaper only if your job reaches { $tokens_per_s } tokens/s on it but not on the { $rival }
+fit-co-pick-why = At paper TFLOPS: { $paper_hours } h, { $paper_cost } for { $paper_run }. With our { $margin } margin, that holds only at { $tokens_per_s } tokens/s or more ({ $tokens } tokens in { $usable_hours } h, rounded up; for another job, divide its tokens by the same hours). If the step is entirely bandwidth-bound (the { $offer } has { $tflops_ratio } times the { $rival }’s TFLOPS but only { $ratio } times its memory bandwidth), it needs { $hours } h, { $cost } for { $run }, more than the { $rival }’s { $rival_cost }. Real speed lies between the two: if your timed step on the { $offer } reaches { $tokens_per_s } tokens/s, it is the cheaper rental; if you have not timed it, the { $rival } is the safer buy.
 fit-co-pick-rival-week = At { $tokens_per_s } tokens/s, one week of the { $rival } ({ $rival_week }) holds the job too, so measure both.
-fit-bandwidth-bound = If the step is entirely bandwidth-bound (the { $pick } has { $tflops_ratio } times the { $rival }’s TFLOPS but only { $ratio } times its memory bandwidth), it needs { $hours } h; with { $margin } of the rental kept free for setup, checkpoints and a restart, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
+fit-bandwidth-bound = If the step is entirely bandwidth-bound (the { $pick } has { $tflops_ratio } times the { $rival }’s TFLOPS but only { $ratio } times its memory bandwidth), it needs { $hours } h; with our { $margin } margin, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
 fit-unmeasured = The hours assume { $stack } reaches the same share of paper TFLOPS that we assume for { $first }; neither share is measured.
 table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per GPU, rank-{ $rank } adapters on all linear layers, and attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept). Every GPU adds a runtime reserve of { $reserve }, plus { $allocator } of its tensors for the allocator. A GPU qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the GPUs and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Hours run from the fast end, at { $high } of the GPU’s dense BF16 TFLOPS, to the slow end, at { $low }. The price is for the cheapest run of whole months and weeks that covers the slow end and leaves { $margin } of the rental free for setup, checkpoints, evaluation and a restart.
 table-fit-note-bandwidth = Paper TFLOPS alone do not decide a pick. Parts of every step wait on memory rather than compute (QLoRA’s dequantization, for one), so the rule also asks what happens if the faster GPU is faster only by its memory-bandwidth ratio. Where a slower rival would then cost less, the rule picks the cheapest offer that no rival undercuts this way, and the row names the offer it passed over.
@@ -431,7 +437,7 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = { $value } usable
-spec-vram-marketed = the vendor’s rated size as its datasheet prints it (GB): a marketing figure, close to binary gigabytes (GiB, 2³⁰ bytes) on the GPUs here; we compare jobs only with the usable memory below, in decimal GB (10⁹ bytes)
+spec-vram-marketed = as marketed; jobs are compared only with the usable memory below
 spec-usable = Usable memory
 spec-usable-source = { $mib } MiB ({ $of }) as { $tool } reports it; every job is compared with this figure
 spec-usable-source-ecc = { $mib } MiB ({ $of }) as { $tool } reports it with ECC on, the default, which reserves about one-sixteenth of the rated size; every job is compared with this figure
@@ -451,7 +457,7 @@ calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes pe
 calibration-gptq-int4 = GPTQ Int4 base, estimated as bitsandbytes NF4: both store about 4 bits a weight plus small per-group constants
 calibration-on = on
 calibration-off = off
-spec-link-single = not available: rented as a single GPU
+spec-link-single = not used: we rent this GPU singly
 spec-link-none = (we rent it only as a single GPU)
 free-nodes-all = { $nodes ->
     [one] Every GPU in stock here is in that node: renting a single GPU breaks it up, and { $offer } goes out of stock here.

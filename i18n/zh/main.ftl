@@ -15,7 +15,8 @@ footer-copyright = © { $site }
 root-description = 租 GPU 做微调，每一笔账都能自己核算。请选择语言。
 root-choose = 阅读中文版
 not-found-title = 页面不存在
-not-found-body = 抱歉，页面不存在。返回首页 →
+not-found-body = 抱歉，此地址没有页面。
+not-found-home = 返回中文首页
 
 ## 数字格式
 fmt-usd = ${ $amount }
@@ -63,7 +64,7 @@ rent-month-label = 租一个月：{ $offer }，{ $region }
 fit-job = { $size } { $method }
 fit-cheapest-same = 与选用方案相同
 fit-per-card = 每卡 { $gb }
-fit-all-cards = { $cards } 张卡合计 { $gb }
+fit-all-cards = { $cards } 张卡合计 { $gb }（每卡取整后相加）
 fit-note-4bit-base-rank = 4 bit 基座，rank { $rank }
 fit-note-4bit-base = 4 bit 基座
 fit-note-bf16-resident = BF16 基座
@@ -78,7 +79,7 @@ pick-note-compute = BF16 算力远高于最便宜的可租方案，并支持 FP8
 memory-weights = 权重 { $value }
 memory-activations = 激活 { $value }
 memory-reserve = 运行时预留 { $value }
-memory-total = 精确合计 { $value }
+memory-total = 未取整合计 { $value }
 
 ## 卡目录
 table-cards-caption = 目前可租的训练用 GPU（按可用显存从大到小）
@@ -88,7 +89,7 @@ col-interconnect = 卡间互联（硬件规格）
 col-free-now = 空闲（张）
 spec-no-fp8 = 不支持 FP8
 spec-stack-support = 支持 { $stack }（实际镜像版本尚未公布）
-table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是同一数值的 GiB（2³⁰ 字节）换算，以及厂商规格书上的标称容量（写作 GB）。标称容量是营销数字，在这些卡上接近卡报告的 GiB 数，而不是 10⁹ 字节，所以两者并列给出。按 GiB 计，可用显存等于标称或略少；GDDR6 显存且开启 ECC 的卡（已注明）要少约十六分之一，留给 ECC；HBM 显存的 ECC 不占标称容量。价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可看各区域的分布。
+table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是同一数值的 GiB（2³⁰ 字节）换算，以及厂商规格书上的标称容量（写作 GB）。标称容量在这些卡上接近卡报告的 GiB 数，而不是 10⁹ 字节，所以两者并列给出。按 GiB 计，可用显存等于标称或略少；GDDR6 显存且开启 ECC 的卡（已注明）要少约十六分之一，留给 ECC；HBM 显存的 ECC 不占标称容量。价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## 互联
@@ -103,13 +104,13 @@ link-infinity-fabric = Infinity Fabric
 link-nvlink-bridge-optional = 可选 NVLink 桥接器
 link-nvlink-bridge = NVLink 桥接器
 link-pcie4-p2p = PCIe Gen4 点对点
-link-pcie-p2p-no-nvlink = 仅 PCIe（无 NVLink，P2P 被禁用，实际卡间速度低于总线带宽）
-ic-host-staged = 这是到主机的总线带宽；卡间数据经主机内存中转，实际远低于此
+link-pcie-p2p-no-nvlink = 仅 PCIe（无 NVLink，P2P 被禁用）
+ic-host-staged = 到主机的总线带宽；卡间数据经主机内存中转，实际远低于此
 sharding-up-to = 支持，最多 { $n } 张卡
 sharding-eight-way-only = 支持，但只有用满一台节点的 8 张卡才能全速
 sharding-pairs = 支持，仅限两卡成对（这些卡我们只单卡出租）
 sharding-data-parallel-only = 经 PCIe：数据并行，或以 PCIe 速度跑 ZeRO/FSDP
-sharding-single-card = 卡间数据只能经主机内存中转（慢）：P2P 被禁用，实际卡间速度远低于带宽一栏的总线速率
+sharding-single-card = 能跑，但很慢
 
 ## 存储
 table-storage-caption = 存储、出站流量及其费用
@@ -150,9 +151,9 @@ service-not-listed = 尚未公布
 ## 多卡配置
 table-bundles-caption = 多卡配置：整台节点，或同一节点上的一对卡，整体出租
 col-bundle = 配置
-col-discount = 优惠幅度
+col-discount = 比原价省
 bundle-list-price = 原价 { $price }
-table-bundles-note = 多卡配置的价格按单卡价格乘以卡数、再按优惠幅度减价计算，并四舍五入保留 { $sig } 位有效数字。
+table-bundles-note = 多卡配置的价格按单卡价格乘以卡数、再减去“比原价省”一栏的比例计算，并四舍五入保留 { $sig } 位有效数字。
 
 ## 显存表
 table-memory-caption = 各模型在各方法下所需的显存及其构成
@@ -211,7 +212,7 @@ card-page-intro-out = { $card } 标价周租 { $weekly }，月租 { $monthly_amo
 card-page-specs = 规格
 card-page-prices = 价格
 card-page-availability = 空闲情况
-card-page-fit = 选卡表中的相关任务
+card-page-fit = 选卡表中提到本卡的任务（右侧各栏为该行选用方案的数字）
 card-page-jobs = 装得下的任务
 card-page-break-even = 按参考小时价算的盈亏平衡点
 card-page-beat = 与按小时计费相比
@@ -302,7 +303,7 @@ rent-month-in = 租一个月（{ $region }）
 rent-week-in-label = 租一周（{ $region }）：{ $offer }
 rent-month-in-label = 租一个月（{ $region }）：{ $offer }
 col-we-rent = 本站出租形式
-table-interconnect-note = “分片训练”一列说明该互联本身允许什么。ZeRO-3 和 FSDP 在 PCIe 上也能跑，只是更慢，因为每一步都要在卡之间传输权重和梯度。GeForce RTX 40 和 50 系列没有 NVLink，还禁用了点对点（P2P），卡间数据要经主机内存中转，实际速度远低于表中的总线速率。最后一列是我们以该互联出租的单卡和多卡配置，“—”表示只作对比、不出租。多张卡只以该列中的多卡配置连在一起出租：8 卡配置是一整台节点，2× A100 SXM 是同一台机器上的一对卡；其余的卡都单卡出租。
+table-interconnect-note = “分片训练”一列说明该互联本身允许什么。ZeRO-3 和 FSDP 在 PCIe 上也能跑，只是更慢，因为每一步都要在卡之间传输权重和梯度。最后一列是我们以该互联出租的单卡和多卡配置，“—”表示只作对比、不出租。多张卡只以该列中的多卡配置连在一起出租：8 卡配置是一整台节点，2× A100 SXM 是同一台机器上的一对卡；其余的卡都单卡出租。
 service-contact = 联系方式
 service-contact-label = 下单前咨询的联系方式
 gpus-list-title = 各卡页面
@@ -336,20 +337,20 @@ fit-rule = { $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $
 fit-rule-safe = { $stack } 上的首选（速度若受显存带宽限制，它更稳妥）：参考任务需 { $hours } 小时，共 { $cost }（{ $run }）。
 fit-rent-first-term = “租”按钮只买第一周或第一个月；续租账单会在到期前 { $hours } 小时出现在你的账户里，不付款，任务就会停止。
 fit-rule-only = { $first } 上没有装得下的方案；{ $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）。
-fit-other = { $stack } 上或许更省（速度未经实测）：{ $offer }
+fit-other = { $offer }：{ $stack } 上或许更省（速度未经实测）
 fit-other-why = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }
 fit-other-tight = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }，偏紧
 fit-override = 我们的选择：{ $reason }
-fit-short-run = 参考任务只用掉这段租期的 { $used }。只有卡在租期里还有别的任务要跑，租下来才划算；如果只跑这一次，按最慢估算的时长算，别家小时价只要低于 { $rate }，按小时租就更省；按最快估算的时长算，门槛是 { $rate_fast }。
-fit-bandwidth = 这里假定速度与纸面 TFLOPS 成正比（{ $pick } 是 { $rival } 的 { $tflops_ratio } 倍）。若速度只与显存带宽成正比（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）。
-fit-co-pick = 实测吞吐不低于每秒 { $tokens_per_s } 个 token 时更省：{ $offer }
-fit-co-pick-unless = 只有实测吞吐不低于每秒 { $tokens_per_s } 个 token、而 { $rival } 达不到时才更省：{ $offer }
-fit-co-pick-why = 按纸面 TFLOPS 算，需 { $paper_hours } 小时，共 { $paper_cost }（{ $paper_run }）。但要在这段租期里跑完参考任务、同时留出 { $margin } 的余量，吞吐至少要达到每秒 { $tokens_per_s } 个 token：这是参考任务的 { $tokens } 个 token 除以可用的 { $usable_hours } 小时，再换算到每秒并向上取整；你的任务规模不同，就用自己的 token 数除以同样的小时数。还没有在 { $offer } 上给自己的训练步计过时的话，选 { $rival } 更稳妥。最坏情况下，整个训练步都受显存带宽限制（带宽只有 { $rival } 的 { $ratio } 倍，TFLOPS 却是它的 { $tflops_ratio } 倍），需 { $hours } 小时，共 { $cost }（{ $run }），比 { $rival } 的 { $rival_cost } 还贵，所以表中选的是 { $rival }。
-fit-co-pick-rival-week = 吞吐达到每秒 { $tokens_per_s } 个 token 时，租一周 { $rival }（{ $rival_week }）同样够跑完参考任务，所以两者都值得实测。
-fit-bandwidth-bound = 若速度只与显存带宽成正比（是 { $rival } 的 { $ratio } 倍，而非纸面 TFLOPS 的 { $tflops_ratio } 倍），需 { $hours } 小时，再留出租期的 { $margin } 作余量（准备环境、存检查点、一次重启），共 { $cost }（{ $run }）；{ $rival } 则要 { $rival_cost }（{ $rival_run }），所以仍选 { $pick }。
+fit-short-run = 参考任务只用掉这段租期的 { $used }。卡在租期里还有别的任务要跑，租下来才划算；只跑这一次的话，其他平台的小时价低于 { $rate }（按最慢估算）或 { $rate_fast }（按最快估算）时，按小时租更省。
+fit-bandwidth = 这里假定速度与纸面 TFLOPS 成正比（{ $pick } 是 { $rival } 的 { $tflops_ratio } 倍）。若速度按显存带宽之比计（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）。
+fit-co-pick = { $offer }：实测吞吐达到每秒 { $tokens_per_s } 个 token 时更省
+fit-co-pick-unless = { $offer }：只有实测吞吐达到每秒 { $tokens_per_s } 个 token（而 { $rival } 达不到）时才更省
+fit-co-pick-why = 按纸面 TFLOPS 算，需 { $paper_hours } 小时，共 { $paper_cost }（{ $paper_run }）。要在这段租期内跑完并留出 { $margin } 余量，吞吐须达到每秒 { $tokens_per_s } 个 token（{ $tokens } 个 token ÷ { $usable_hours } 小时，换算到每秒后向上取整；任务规模不同，换成自己的 token 数）。若速度按显存带宽之比计（{ $offer } 的 TFLOPS 是 { $rival } 的 { $tflops_ratio } 倍，带宽只有 { $ratio } 倍），需 { $hours } 小时，共 { $cost }（{ $run }），比 { $rival } 的 { $rival_cost } 贵，所以表中选 { $rival }；还没在 { $offer } 上实测过自己的训练步，也是选 { $rival } 更稳妥。
+fit-co-pick-rival-week = 吞吐达到每秒 { $tokens_per_s } 个 token 时，租一周 { $rival }（{ $rival_week }）也够跑完参考任务，所以两张卡都值得实测。
+fit-bandwidth-bound = 若速度按显存带宽之比计（是 { $rival } 的 { $ratio } 倍，而非纸面 TFLOPS 的 { $tflops_ratio } 倍），需 { $hours } 小时，再留出租期的 { $margin } 作余量，共 { $cost }（{ $run }）；{ $rival } 则要 { $rival_cost }（{ $rival_run }），所以仍选 { $pick }。
 fit-unmeasured = 时长假定 { $stack } 的算力利用率与我们为 { $first } 假定的相同；两者都不是实测值，长租之前先试跑计时。
 table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵）；每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。一张卡放得下整个任务时按数据并行计，每张卡各放一份完整副本；放不下时才按 ZeRO-3 切分。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。参考任务只占所租租期的一小部分时，单元格会给出一个小时价：若只跑这一次，其他平台的小时价低于它，按小时租就更省。
-table-fit-note-bandwidth = 纸面 TFLOPS 的领先不能单独决定选择：每一步都有一部分工作不随算力缩放，可能受显存带宽限制（例如 QLoRA 的反量化）。所以规则还要核算一个界限：假如较快方案只按双方显存带宽之比更快，结果会怎样。若另一方案因此更省，规则就选这样核算后没有对手更省的最便宜方案，并在该行注明被跳过的方案。这个界限是最不利的情况，不是必然结果。
+table-fit-note-bandwidth = 纸面 TFLOPS 的领先不能单独决定选择：每一步都有一部分工作不随算力缩放，可能受显存带宽限制（例如 QLoRA 的反量化）。所以规则还要核算：若较快方案的速度优势只按双方显存带宽之比计，结果会怎样。另一方案因此更省时，规则改选这样核算后仍没有对手更省的最便宜方案，并在该行注明被跳过的方案。
 table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用方案是 { $first } 上最便宜的方案；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用按钮。
 table-fit-note-end = 单卡任务的显存向上取整到整 GB；多卡任务的每卡显存向上取整到 0.1 GB，合计即每卡数字乘以卡数；占比按表中显示的数字计算（所需显存除以表中的可用显存），可以直接复算。每卡时价格：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。标为“偏紧”的方案已接近 { $headroom } 的上限：租整月之前，先短时间试跑、实测显存峰值。展开显存数字可查看各项组成。
 table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵），每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的方案上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格；选用方案标为“偏紧”的，租整月之前请先短时间试跑、实测显存峰值。
@@ -400,7 +401,7 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = 可用 { $value }
-spec-vram-marketed = 厂商规格书上标的容量（写作 GB）。这是营销数字，在这些卡上接近 GiB（2³⁰ 字节）；任务只和下一行的可用显存（GB = 10⁹ 字节）比较
+spec-vram-marketed = 厂商规格书上标的容量（写作 GB，在这些卡上接近 GiB，即 2³⁰ 字节）；任务只和下一行的可用显存（GB = 10⁹ 字节）比较
 spec-usable = 可用显存
 spec-usable-source = { $tool } 读数 { $mib } MiB（{ $of }）；所有任务都按这个数字比较
 spec-usable-source-ecc = { $tool } 读数 { $mib } MiB（{ $of }），默认开启的 ECC 约占去标称容量的十六分之一；所有任务都按这个数字比较
@@ -430,7 +431,7 @@ rent-breaks-node = { $nodes ->
     [1] { $region } 这款卡的空闲库存正好是一整台 { $bundle }：租用其中一张单卡后，该区域就租不到 { $bundle } 了。
    *[other] { $region } 这款卡的空闲库存正好凑成 { $nodes } 整台 { $bundle }：每租走一张单卡，可租的整台节点就少一台。
 }
-share-tight = 偏紧：租整月之前，先在一周的租期里或按小时计费的平台上实测显存峰值
+share-tight = 偏紧：租整月之前，先租一周，用最长的样本实测显存峰值
 memory-pick-tight = { $pick }；偏紧（占单卡可用显存的 { $share }）
 memory-pick-other = { $pick }；{ $stack } 上更便宜：{ $offer }
 memory-pick-other-tight = { $pick }；{ $stack } 上更便宜：{ $offer }，偏紧（占单卡可用显存的 { $share }）
