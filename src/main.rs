@@ -11,6 +11,7 @@ mod coverage;
 mod diag;
 mod domain;
 mod embedded;
+mod ext;
 mod extension;
 #[cfg(test)]
 mod fuzz;
@@ -43,8 +44,8 @@ use crate::cli::{Cli, Command};
 use crate::config::Overrides;
 
 /// The data extension this binary is built with: GPU Rent Hub's domain. The composition root is
-/// the only place that names it; the engine takes it as an `extension::Load`.
-const EXTENSION: extension::Load = domain::extension;
+/// the only place that names it; the engine takes it as an `ext::Load`.
+const EXTENSION: ext::Load = domain::extension;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

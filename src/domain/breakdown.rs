@@ -4,8 +4,8 @@
 use super::memory::{Memory, Precision, Strategy, Trains};
 use super::site::Site;
 use super::units::*;
-use crate::i18n::{Arg, Tracked};
-use crate::view::{Action, Cell, TableView};
+use crate::ext::{Action, Cell, TableView};
+use crate::ext::{Arg, Tracked};
 
 impl Site<'_> {
     /// Every term of `mem` (model `m`, method `me`) with its formula and figure.

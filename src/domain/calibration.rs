@@ -106,7 +106,7 @@ mod tests {
     #[test]
     fn the_model_stays_within_the_bands_of_the_measured_runs() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let (cat, _) = super::super::load::load(&crate::extension::SiteFiles::new(root))
+        let (cat, _) = super::super::load::load(&crate::ext::SiteFiles::new(root))
             .expect("the repo's data/ loads");
         let checks = check(&cat);
         let table: Vec<String> = checks

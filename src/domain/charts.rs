@@ -8,9 +8,9 @@ use rust_decimal::prelude::ToPrimitive;
 use super::compute::Offer;
 use super::site::Site;
 use super::units::{dec, gb, per_month};
-use crate::i18n::{Arg, Tracked};
-use crate::shortcode::Error;
-use crate::view::escape_html as esc;
+use crate::ext::Error;
+use crate::ext::escape_html as esc;
+use crate::ext::{Arg, Tracked};
 
 /// Coordinates with one decimal: short, and identical on every machine.
 fn c(v: f64) -> String {

@@ -1,6 +1,6 @@
-//! The domain's diagnostic codes (the engine's are in `crate::diag::code`); README lists both.
+//! The domain's diagnostic codes (the engine's are in `crate::ext::code`); README lists both.
 
-crate::diag::code::codes! {
+crate::ext::code::codes! {
     /// Two records of one data file with the same id.
     DATA_DUPLICATE_ID = "data-duplicate-id";
     /// A data record names a card, region, model or other record that does not exist.
@@ -29,14 +29,14 @@ mod tests {
     /// rewrites it.
     #[test]
     fn readme_lists_every_code_once() {
-        let engine = crate::diag::code::ALL;
+        let engine = crate::ext::code::ALL;
         let mut names: Vec<&str> = engine.iter().chain(super::ALL).map(|c| c.name).collect();
         names.sort_unstable();
         let len = names.len();
         names.dedup();
         assert_eq!(names.len(), len, "a code is declared twice");
 
-        let want = crate::diag::code::reference(super::ALL);
+        let want = crate::ext::code::reference(super::ALL);
         crate::domain::assert_generated_section("README.md", "codes", &want);
     }
 }

@@ -1106,7 +1106,7 @@ mod tests {
     /// edit must not break these tests.
     fn fixture_catalog() -> Catalog {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/site");
-        let (cat, _) = super::super::load::load(&crate::extension::SiteFiles::new(&root))
+        let (cat, _) = super::super::load::load(&crate::ext::SiteFiles::new(&root))
             .expect("the fixture's data/ loads");
         cat
     }

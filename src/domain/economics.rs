@@ -8,9 +8,9 @@ use super::model::Card;
 use super::schema::Sharding;
 use super::site::Site;
 use super::units::*;
-use crate::i18n::{Arg, Tracked};
+use crate::ext::{Arg, Tracked};
 
-use crate::view::{Cell, TableView};
+use crate::ext::{Cell, TableView};
 
 impl Site<'_> {
     /// What a card's link is used for in what we rent: the bundles it joins, or nothing.
@@ -74,7 +74,7 @@ impl Site<'_> {
             caption: l.s("table-memory-caption"),
             columns: cols
                 .into_iter()
-                .map(|(header, numeric)| crate::view::Column { header, numeric })
+                .map(|(header, numeric)| crate::ext::Column { header, numeric })
                 .collect(),
             rows,
             note: self.assumptions_note(l, "table-memory-note"),
@@ -334,7 +334,7 @@ impl Site<'_> {
     pub(super) fn beat_table(&self, l: &Tracked<'_>, card: Option<usize>) -> TableView {
         let cat = self.cat;
         let shares = &cat.market.busy_shares;
-        let header = |key: &str, share: &Decimal| crate::view::Column {
+        let header = |key: &str, share: &Decimal| crate::ext::Column {
             header: l
                 .t(key, &[("share", Arg::Str(l.percent(*share)))])
                 .unwrap_or_default(),

@@ -4,7 +4,7 @@ use serde_json::json;
 
 use super::memory::{self, Arch, Job, Memory, Module, Strategy, Targets};
 use super::model::{self, Model};
-use crate::diag::{Diagnostic, code, unknown_name_hint};
+use crate::ext::{Diagnostic, code, unknown_name_hint};
 
 /// The job as estimated, and its memory.
 pub struct Estimate {
@@ -151,7 +151,7 @@ fn arch_of(cat: &model::Catalog, args: &Input) -> Result<Model, Vec<Diagnostic>>
 
 /// Resolves the input against `data/` and computes the memory.
 pub fn estimate(args: &Input) -> Result<Estimate, Vec<Diagnostic>> {
-    let (cat, _) = super::load::load(&crate::extension::SiteFiles::new(&args.root))?;
+    let (cat, _) = super::load::load(&crate::ext::SiteFiles::new(&args.root))?;
     let method = cat.method_index(&args.method).ok_or_else(|| {
         invalid(
             format!("unknown method `{}`", args.method),

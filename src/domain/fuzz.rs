@@ -34,7 +34,7 @@ fn mutate(text: &str, at: prop::sample::Index, len: usize, insert: &str) -> Stri
 
 proptest! {
     // Each case loads the data set once per file: fewer, larger cases.
-    #![proptest_config(crate::fuzz::config(16))]
+    #![proptest_config(crate::ext::fuzz_config(16))]
 
     #[test]
     fn data_loading(
@@ -55,7 +55,7 @@ proptest! {
             let path = tmp.path().join("data").join(name);
             let text = std::fs::read_to_string(&path).expect("read");
             std::fs::write(&path, mutate(&text, at, len, insert)).expect("write");
-            if let Err(diags) = super::load::load(&crate::extension::SiteFiles::new(tmp.path())) {
+            if let Err(diags) = super::load::load(&crate::ext::SiteFiles::new(tmp.path())) {
                 prop_assert!(!diags.is_empty());
                 let mutated = PathBuf::from("data").join(name);
                 for d in &diags {

@@ -5,8 +5,8 @@ use std::path::Path;
 use super::model::{Catalog, DataTexts};
 use super::schema::{ORDERING_FILE, OrderingFile};
 use super::validate::{self, Raw};
-use crate::diag::Diagnostic;
-use crate::yaml;
+use crate::ext::Diagnostic;
+use crate::ext::yaml;
 
 pub const DATA_FILES: [&str; 12] = [
     "cards.yaml",
@@ -24,9 +24,7 @@ pub const DATA_FILES: [&str; 12] = [
 ];
 
 /// Reads and validates `data/`. Reports every problem found, not only the first.
-pub fn load(
-    files: &crate::extension::SiteFiles<'_>,
-) -> Result<(Catalog, DataTexts), Vec<Diagnostic>> {
+pub fn load(files: &crate::ext::SiteFiles<'_>) -> Result<(Catalog, DataTexts), Vec<Diagnostic>> {
     let mut texts = DataTexts::new();
     let mut errors = Vec::new();
     for name in DATA_FILES {

@@ -1,5 +1,5 @@
 //! The GPU Rent Hub domain: the data schema, its arithmetic and its tables. The generic engine
-//! knows it only as a `Provider` (`crate::extension`), which `main` hands in: [`extension`].
+//! knows it only as a `Provider` (`crate::ext`), which `main` hands in: [`extension`].
 
 pub mod breakdown;
 pub mod calibration;
@@ -24,10 +24,10 @@ mod validate;
 #[cfg(test)]
 mod vectors;
 
-use crate::diag::Diagnostic;
-use crate::extension::{Provider, SiteFiles};
-use crate::i18n::Tracked;
-use crate::shortcode::{Args, Call, Error, GeneratedPage, Output};
+use crate::ext::Diagnostic;
+use crate::ext::Tracked;
+use crate::ext::{Args, Call, Error, GeneratedPage, Output};
+use crate::ext::{Provider, SiteFiles};
 
 /// The loaded and computed domain, ready to answer shortcodes.
 pub struct Domain {
@@ -43,7 +43,7 @@ impl Domain {
     }
 }
 
-/// The engine's hook (`crate::extension::Load`): a site with a `data/` folder is a GPU Rent Hub
+/// The engine's hook (`crate::ext::Load`): a site with a `data/` folder is a GPU Rent Hub
 /// site; its data is loaded, checked and computed.
 pub fn extension(files: &SiteFiles<'_>) -> Option<Result<Box<dyn Provider>, Vec<Diagnostic>>> {
     if !files.is_dir("data") {
@@ -90,7 +90,7 @@ impl Provider for Domain {
             serde_json::Value::Object(data)
         }
     }
-    fn required_strings(&self) -> Vec<(String, std::path::PathBuf, crate::diag::Pos)> {
+    fn required_strings(&self) -> Vec<(String, std::path::PathBuf, crate::ext::Pos)> {
         self.catalog
             .fluent_keys
             .iter()

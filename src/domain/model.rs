@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use rust_decimal::Decimal;
 
 use super::schema::*;
-use crate::diag::{Code, Diagnostic, Pos};
+use crate::ext::{Code, Diagnostic, Pos};
 
 /// Where a record or value was written.
 #[derive(Debug, Clone, PartialEq, Eq)]

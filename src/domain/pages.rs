@@ -11,8 +11,8 @@ use super::model::Card;
 
 use super::site::Site;
 use super::units::{gib, per_month, usd_whole};
-use crate::i18n::{Arg, Tracked};
-use crate::shortcode::GeneratedPage;
+use crate::ext::GeneratedPage;
+use crate::ext::{Arg, Tracked};
 
 /// Where the card pages come from, for diagnostics.
 const SOURCE: &str = "data/cards.yaml";

@@ -7,9 +7,9 @@ use super::compute;
 use super::schema::Sharding;
 use super::site::{Site, unknown_item};
 use super::units::*;
-use crate::i18n::{Arg, Tracked};
-use crate::shortcode::{Args, Call, Error, Output};
-use crate::view::{Cell, TableView};
+use crate::ext::{Arg, Tracked};
+use crate::ext::{Args, Call, Error, Output};
+use crate::ext::{Cell, TableView};
 
 pub const TABLES: [&str; 15] = [
     "fit",
@@ -479,7 +479,7 @@ impl Site<'_> {
         term: &str,
         region: Option<usize>,
         l: &Tracked<'_>,
-    ) -> Option<crate::view::Action> {
+    ) -> Option<crate::ext::Action> {
         let template = self.cat.order_url.as_ref()?;
         // Free cards of a single card, free whole nodes of a bundle.
         let free = &o.free;
@@ -504,7 +504,7 @@ impl Site<'_> {
         } else {
             format!("rent-{term}")
         };
-        Some(crate::view::Action {
+        Some(crate::ext::Action {
             text: l.t(&key, &args).unwrap_or_default(),
             href,
             label: l.t(&format!("{key}-label"), &args).unwrap_or_default(),
@@ -536,7 +536,7 @@ impl Site<'_> {
         o: &'s super::compute::Offer,
         region: Option<usize>,
         l: &'s Tracked<'_>,
-    ) -> impl Iterator<Item = crate::view::Action> + 's {
+    ) -> impl Iterator<Item = crate::ext::Action> + 's {
         ["week", "month"]
             .into_iter()
             .filter_map(move |term| self.rent(o, term, region, l))
@@ -549,7 +549,7 @@ impl Site<'_> {
         &'s self,
         o: &'s super::compute::Offer,
         l: &'s Tracked<'_>,
-    ) -> impl Iterator<Item = crate::view::Action> + 's {
+    ) -> impl Iterator<Item = crate::ext::Action> + 's {
         let region = super::compute::Tables::rent_region(o);
         ["week", "month"].into_iter().filter_map(move |term| {
             let r = region?;
@@ -966,7 +966,7 @@ impl Site<'_> {
                 (sc.run)(self, call, a, l)
             }
             None => Err(Error::new(
-                crate::diag::code::SHORTCODE_UNKNOWN,
+                crate::ext::code::SHORTCODE_UNKNOWN,
                 format!("unknown shortcode `{}`", call.name),
             )),
         }
@@ -1698,7 +1698,7 @@ fn sc_tflops(
     let out = {
         let card = s.card_arg(a)?.ok_or_else(|| {
             Error::new(
-                crate::diag::code::SHORTCODE_ARGS,
+                crate::ext::code::SHORTCODE_ARGS,
                 "`tflops` needs the argument `card`",
             )
         })?;
@@ -1719,7 +1719,7 @@ fn sc_card_vram(
     let out = {
         let card = s.card_arg(a)?.ok_or_else(|| {
             Error::new(
-                crate::diag::code::SHORTCODE_ARGS,
+                crate::ext::code::SHORTCODE_ARGS,
                 format!("`{}` needs the argument `card`", call.name),
             )
         })?;
@@ -1889,7 +1889,7 @@ fn sc_mfu(s: &Site<'_>, _call: &Call, a: &mut Args<'_>, l: &Tracked<'_>) -> Resu
                     codes::SHORTCODE_UNKNOWN_ITEM,
                     format!("unknown end `{other}` of the utilization band"),
                 )
-                .hint(crate::diag::unknown_name_hint(
+                .hint(crate::ext::unknown_name_hint(
                     other,
                     ["low", "reference", "high"],
                 )));
@@ -2027,7 +2027,7 @@ fn sc_bytes_per_param(
                 codes::SHORTCODE_UNKNOWN_ITEM,
                 format!("unknown method `{method}`"),
             )
-            .hint(crate::diag::unknown_name_hint(
+            .hint(crate::ext::unknown_name_hint(
                 &method,
                 cat.methods.iter().map(|m| m.id.as_str()),
             ))

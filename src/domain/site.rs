@@ -7,8 +7,8 @@ use super::codes;
 use super::compute::{self, Memory, Offer, Tables};
 use super::model::{Card, Catalog};
 use super::units::usd_whole;
-use crate::i18n::{Arg, Tracked};
-use crate::shortcode::{Args, Error};
+use crate::ext::{Arg, Tracked};
+use crate::ext::{Args, Error};
 
 /// The site's data and computed tables, answering shortcodes.
 pub struct Site<'a> {
@@ -77,7 +77,7 @@ impl<'a> Site<'a> {
                 codes::SHORTCODE_UNKNOWN_ITEM,
                 format!("unknown method `{method}`"),
             )
-            .hint(crate::diag::unknown_name_hint(
+            .hint(crate::ext::unknown_name_hint(
                 &method,
                 self.cat.methods.iter().map(|m| m.id.as_str()),
             ))
@@ -139,7 +139,7 @@ impl<'a> Site<'a> {
                 codes::SHORTCODE_UNKNOWN_ITEM,
                 format!("unknown card `{id}`"),
             )
-            .hint(crate::diag::unknown_name_hint(
+            .hint(crate::ext::unknown_name_hint(
                 &id,
                 self.cat.cards.iter().map(|c| c.id.as_str()),
             ))
@@ -149,7 +149,7 @@ impl<'a> Site<'a> {
     pub(super) fn card_required(&self, card: Option<usize>, table: &str) -> Result<usize, Error> {
         card.ok_or_else(|| {
             Error::new(
-                crate::diag::code::SHORTCODE_ARGS,
+                crate::ext::code::SHORTCODE_ARGS,
                 format!("table `{table}` needs a card"),
             )
             .hint(format!("write table(name=\"{table}\", card=\"h100-sxm\")"))
@@ -232,5 +232,5 @@ pub(super) fn unknown_item<'a>(
         codes::SHORTCODE_UNKNOWN_ITEM,
         format!("unknown {what} `{word}`"),
     )
-    .hint(crate::diag::unknown_name_hint(word, known))
+    .hint(crate::ext::unknown_name_hint(word, known))
 }

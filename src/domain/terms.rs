@@ -7,8 +7,8 @@ use super::model::Service;
 use super::schema::{Failure, Refund};
 use super::site::Site;
 use super::units::*;
-use crate::i18n::{Arg, Tracked};
-use crate::view::{Action, Cell, TableView};
+use crate::ext::{Action, Cell, TableView};
+use crate::ext::{Arg, Tracked};
 
 impl Site<'_> {
     /// Uptime SLA, what happens when a card fails, refunds, time to a ready instance and the

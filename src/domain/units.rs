@@ -7,8 +7,8 @@ use rust_decimal::prelude::FromPrimitive;
 use super::compute;
 use super::memory::{Bytes, Memory};
 use super::schema::Sharding;
-use crate::i18n::{Arg, Tracked};
-use crate::view::{Cell, Column};
+use crate::ext::{Arg, Tracked};
+use crate::ext::{Cell, Column};
 
 /// A money range: cents below $10, whole dollars above (both ends alike).
 pub fn usd_range(l: &Tracked<'_>, a: Decimal, b: Decimal) -> String {
@@ -455,7 +455,7 @@ pub(super) fn need_cell(l: &Tracked<'_>, need: &Memory, cards: u32, of: Option<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::Localizer;
+    use crate::ext::Localizer;
 
     #[test]
     fn scientific_notation_keeps_the_mantissa_between_one_and_ten() {

@@ -12,7 +12,7 @@ use serde_saphyr::Spanned;
 use super::codes;
 use super::model::*;
 use super::schema::*;
-use crate::diag::{Code, Diagnostic, Pos, unknown_name_hint};
+use crate::ext::{Code, Diagnostic, Pos, unknown_name_hint};
 
 mod memory;
 
@@ -90,8 +90,8 @@ impl Check<'_> {
 
     /// An id becomes part of URLs and file names: it must be a URL segment.
     fn id(&mut self, file: &str, id: &Spanned<String>, what: &str) {
-        if !crate::slug::is_segment(&id.value) {
-            let hint = match crate::slug::suggest(&id.value, "en") {
+        if !crate::ext::is_segment(&id.value) {
+            let hint = match crate::ext::suggest(&id.value, "en") {
                 Some(s) => {
                     format!(
                         "ids become URLs and file names: use a-z, 0-9 and inner `-`, e.g. `{s}`"
@@ -100,7 +100,7 @@ impl Check<'_> {
                 None => "ids become URLs and file names: use a-z, 0-9 and inner `-`".to_owned(),
             };
             self.error(
-                crate::diag::code::URL_SEGMENT,
+                crate::ext::code::URL_SEGMENT,
                 file,
                 id,
                 format!("{what} id `{}` cannot be part of a URL", id.value),
@@ -643,7 +643,7 @@ fn validate_price(ck: &mut Check<'_>, card: &str, price: PriceRaw) -> Price {
 /// cards.yaml's `stock_as_of`: a real day, kept for the pages.
 fn validate_stock_as_of(ck: &mut Check<'_>, stock_as_of: Option<S<String>>) {
     if let Some(d) = &stock_as_of
-        && !crate::source::is_date(&d.value)
+        && !crate::ext::is_date(&d.value)
     {
         ck.errors.push(
             loc_of("cards.yaml", d)

@@ -13,8 +13,8 @@ use super::compute;
 use super::memory::{Arch, Job, Method, Precision, Strategy, Trains, memory};
 use super::model;
 use super::site::Site;
-use crate::i18n::{Localizer, Tracked};
-use crate::shortcode::{Args, Output};
+use crate::ext::{Args, Output};
+use crate::ext::{Localizer, Tracked};
 
 fn vectors() -> Vec<Value> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/vectors.yaml");
@@ -73,7 +73,7 @@ fn printed_usd(text: &str) -> Decimal {
 }
 
 fn site() -> (model::Catalog, compute::Tables) {
-    let (cat, _) = super::load::load(&crate::extension::SiteFiles::new(Path::new(env!(
+    let (cat, _) = super::load::load(&crate::ext::SiteFiles::new(Path::new(env!(
         "CARGO_MANIFEST_DIR"
     ))))
     .expect("data/ loads");
@@ -86,7 +86,7 @@ fn english() -> Localizer {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("i18n/en/main.ftl");
     let text = std::fs::read_to_string(path).expect("i18n/en/main.ftl");
     let resource = fluent_bundle::FluentResource::try_new(text).expect("en strings parse");
-    let mut bundle = crate::i18n::new_bundle("en").expect("en bundle");
+    let mut bundle = crate::ext::new_bundle("en").expect("en bundle");
     bundle
         .add_resource(Arc::new(resource))
         .expect("en strings load");
@@ -96,7 +96,7 @@ fn english() -> Localizer {
 /// What one shortcode, written as in a page (`share(a="x", b="y")`), prints in English.
 fn shortcode(site: &Site<'_>, loc: &Localizer, source: &str) -> String {
     let body = format!("{{{{ {source} }}}}");
-    let (calls, errors) = crate::shortcode::scan(&body);
+    let (calls, errors) = crate::ext::scan(&body);
     assert!(
         errors.is_empty() && calls.len() == 1,
         "{source}: {errors:?}"
@@ -283,9 +283,9 @@ fn price_ratio(id: &str, i: &Value, v: &Value, cx: &mut Cx<'_>) {
         .map(|(_, c)| *c)
         .unwrap_or_else(|| panic!("{id}: which shortcode places it? (RATIO_CALLS)"));
     // The prices the shortcode divides are the vector's, in data/.
-    let (calls, _) = crate::shortcode::scan(&format!("{{{{ {call} }}}}"));
+    let (calls, _) = crate::ext::scan(&format!("{{{{ {call} }}}}"));
     let arg = |k: &str| match calls[0].args.iter().find(|(n, _)| n == k) {
-        Some((_, crate::shortcode::Value::Str(s))) => s.clone(),
+        Some((_, crate::ext::Value::Str(s))) => s.clone(),
         other => panic!("{call}: argument {k}: {other:?}"),
     };
     let monthly = |offer: &str| {

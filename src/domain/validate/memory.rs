@@ -2,11 +2,11 @@
 //! and the methods) and calibration.yaml (the measured runs it is held to).
 
 use super::{Check, Index};
-use crate::diag::unknown_name_hint;
 use crate::domain::codes;
 use crate::domain::memory::{Arch, Bytes, Constants, Job, Method, Module, Strategy, Targets};
 use crate::domain::model::{Measured, MemoryModel, Model, Run};
 use crate::domain::schema::*;
+use crate::ext::unknown_name_hint;
 
 /// The shapes of an architecture, each in its range, checked against each other.
 fn validate_arch(ck: &mut Check<'_>, f: &str, what: &str, a: &ArchRaw) -> Arch {
