@@ -84,7 +84,7 @@ memory-total = unrounded sum { $value }
 ## Catalog
 table-cards-caption = GPUs for training, by usable memory (largest first)
 col-gpu = GPU
-col-vram = Usable memory (rated)
+col-vram = Usable memory (GiB; rated size)
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
@@ -137,7 +137,7 @@ storage-egress-terms = { $included } a month included per instance; what a weekl
 
 ## Service terms
 table-service-terms-caption = Service terms
-col-service = Service
+col-service = Term
 service-uptime = Uptime SLA
 service-failure = If a GPU fails
 service-failure-replace = replaced with a working GPU in the same region
@@ -244,8 +244,8 @@ card-page-prices = Prices
 card-page-availability = Stock by region
 card-page-fit = In the fit table
 card-page-jobs = Jobs it fits
-card-page-break-even = Monthly or hourly
-card-page-beat = Against hourly billing
+card-page-break-even = Break-even against the market range
+card-page-beat = Rates to beat
 card-page-training = Training time and cost
 card-page-back = All GPU prices
 stock-as-of = Stock as of { $date }.
@@ -263,7 +263,7 @@ month-of-9 = September
 month-of-10 = October
 month-of-11 = November
 month-of-12 = December
-card-not-stocked = None in stock in any region at our last stock count. The GPU prices page lists the GPUs in stock.
+card-not-stocked = None in stock in any region at our last stock count; GPU prices lists the GPUs in stock.
 table-card-specs-caption = { $card } specifications
 table-card-prices-caption = { $card } prices
 table-card-availability-caption = { $card } GPUs in stock at the last stock count, by region
@@ -374,7 +374,7 @@ fit-override = our choice: { $reason }
 fit-short-run = The run fills only { $used } of that rental: worth it if you have more work for the GPU. If this is your only run, any hourly offer below { $rate } costs less ({ $rate_fast } if the run goes at our fast-end speed).
 fit-bandwidth = This assumes speed scales with paper TFLOPS ({ $tflops_ratio } times the { $rival }’s). If it scales with memory bandwidth ({ $ratio } times), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }.
 fit-co-pick = { $offer }: cheaper if your job reaches { $tokens_per_s } tokens/s on it
-fit-co-pick-unless = { $offer }: cheaper only if your job reaches { $tokens_per_s } tokens/s on it but not on the { $rival }
+fit-co-pick-unless = { $offer }: cheaper only if your job reaches { $tokens_per_s } tokens/s on the { $offer } and stays below that on the { $rival }
 fit-co-pick-why = At paper TFLOPS: { $paper_hours } h, { $paper_cost } for { $paper_run }. With our { $margin } margin, that holds only at { $tokens_per_s } tokens/s or more ({ $tokens } tokens over { $usable_hours } h, that is over { $usable_hours } × 3,600 seconds, rounded up; for another job, divide its tokens by the same hours). If the step is entirely bandwidth-bound (the { $offer } has { $tflops_ratio } times the { $rival }’s TFLOPS but only { $ratio } times its memory bandwidth), it needs { $hours } h, { $cost } for { $run }, more than the { $rival }’s { $rival_cost }. Real speed lies between the two: if your timed step on the { $offer } reaches { $tokens_per_s } tokens/s, it is the cheaper rental; if you have not timed it, the { $rival } is the safer buy.
 fit-co-pick-rival-week = At { $tokens_per_s } tokens/s, one week of the { $rival } ({ $rival_week }) holds the job too, so measure both.
 fit-bandwidth-bound = If the step is entirely bandwidth-bound (the { $pick } has { $tflops_ratio } times the { $rival }’s TFLOPS but only { $ratio } times its memory bandwidth), it needs { $hours } h; with our { $margin } margin, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
@@ -437,7 +437,7 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = { $value } usable
-spec-vram-marketed = as marketed; jobs are compared only with the usable memory below
+spec-vram-marketed = as marketed
 spec-usable = Usable memory
 spec-usable-source = { $mib } MiB ({ $of }) as { $tool } reports it; every job is compared with this figure
 spec-usable-source-ecc = { $mib } MiB ({ $of }) as { $tool } reports it with ECC on, the default, which reserves about one-sixteenth of the rated size; every job is compared with this figure
