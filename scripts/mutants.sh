@@ -6,9 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v cargo-mutants >/dev/null 2>&1 || cargo install cargo-mutants --locked
 files=("$@")
-[ ${#files[@]} -eq 0 ] && files=(src/output/guard.rs src/output.rs src/load/files.rs
+[ ${#files[@]} -eq 0 ] && files=(crates/hubgen-engine/src/output/guard.rs
+  crates/hubgen-engine/src/output.rs crates/hubgen-engine/src/load/files.rs
   src/publish/mod.rs src/publish/lock.rs src/publish/shards.rs src/publish/remote.rs
-  src/domain/validate.rs)
+  crates/hubgen-gpu/src/validate.rs)
 args=()
 for f in "${files[@]}"; do args+=(--file "$f"); done
 # The publish tests need the S3 test server: the one tests/publish.rs installed here, if any,
@@ -16,4 +17,7 @@ for f in "${files[@]}"; do args+=(--file "$f"); done
 if [ -z "${HUBGEN_TEST_RCLONE:-}" ] && [ -x target/rclone-venv/bin/rclone ]; then
   export HUBGEN_TEST_RCLONE="$PWD/target/rclone-venv/bin/rclone"
 fi
-exec cargo mutants "${args[@]}" --timeout 300 -- --bins --test bad_input --test build --test publish --test crash
+# A mutant of a library crate is tested by its own unit tests and by the binary's end-to-end
+# tests (the root package), which catch most of what guards data.
+exec cargo mutants --workspace "${args[@]}" --timeout 300 --test-workspace true -- --lib --bins \
+  --test bad_input --test build --test data --test publish --test crash

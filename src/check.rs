@@ -4,20 +4,20 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use crate::config::Overrides;
-use crate::diag::{Diagnostic, Pos, code};
-use crate::pipeline;
-use crate::render::PageLinks;
+use hubgen_engine::config::Overrides;
+use hubgen_engine::diag::{Diagnostic, Pos, code};
+use hubgen_engine::pipeline;
+use hubgen_engine::render::PageLinks;
 
 /// Every diagnostic of a build of `root`, plus the link and orphan checks when it built. The
 /// build keeps no page: only the paths of the outputs and each page's links and anchors.
 pub fn run(
     root: &Path,
     overrides: &Overrides,
-    extension: crate::extension::Load,
+    extension: hubgen_engine::extension::Load,
 ) -> Vec<Diagnostic> {
     let built = pipeline::prepare(root, overrides, extension).and_then(|p| {
-        let paths = crate::sink::Paths::default();
+        let paths = hubgen_engine::sink::Paths::default();
         let report = pipeline::render_all(&p, &paths, true)?;
         Ok((paths.into_paths(), report))
     });
@@ -37,7 +37,7 @@ fn position(root: &Path, source: &Path, written: &str) -> Option<(Pos, String)> 
     let text = std::fs::read_to_string(root.join(source)).ok()?;
     let needle = format!("]({written}");
     let off = text.find(&needle).map(|o| o + 2)?;
-    Some((crate::source::pos_of(&text, off), text))
+    Some((hubgen_engine::source::pos_of(&text, off), text))
 }
 
 /// Checks every body link and anchor against the built paths and the pages' anchors, and finds
@@ -80,10 +80,10 @@ fn links(
             let file = if path_part.is_empty() {
                 page.output.clone()
             } else if path_part.starts_with('/') {
-                crate::render::target_file(path_part)
+                hubgen_engine::render::target_file(path_part)
             } else {
                 // Relative links are resolved against the page's own URL.
-                crate::render::target_file(&format!("{}{path_part}", page.url))
+                hubgen_engine::render::target_file(&format!("{}{path_part}", page.url))
             };
             let problem = if !files.contains_key(&file) {
                 Some((
@@ -96,7 +96,7 @@ fn links(
                     let known = ids.get(file.as_str());
                     (!known.is_some_and(|k| k.contains(a))).then(|| {
                         let hint = known
-                            .map(|k| crate::diag::unknown_name_hint(a, k.iter().copied()))
+                            .map(|k| hubgen_engine::diag::unknown_name_hint(a, k.iter().copied()))
                             .unwrap_or_default();
                         (
                             code::ANCHOR_BROKEN,

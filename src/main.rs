@@ -6,42 +6,22 @@
 
 mod check;
 mod cli;
-mod config;
-mod coverage;
-mod diag;
-mod domain;
-mod embedded;
-mod ext;
-mod extension;
 #[cfg(test)]
-mod fuzz;
-mod headers;
-mod i18n;
-mod load;
-mod markdown;
-mod minify;
-mod output;
-mod pipeline;
+mod pipeline_tests;
 mod publish;
 mod publish_command;
-mod render;
 mod serve;
-mod shortcode;
-mod sink;
-mod slug;
-mod source;
-mod typography;
-mod view;
-mod yaml;
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
+use hubgen_engine::{config, coverage, diag, ext, load, output, pipeline, slug, source};
+use hubgen_gpu as domain;
 
 use crate::cli::{Cli, Command};
-use crate::config::Overrides;
+use hubgen_engine::config::Overrides;
 
 /// The data extension this binary is built with: GPU Rent Hub's domain. The composition root is
 /// the only place that names it; the engine takes it as an `ext::Load`.

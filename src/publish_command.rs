@@ -4,10 +4,10 @@
 use std::process::ExitCode;
 
 use crate::cli::{PublishArgs, ReportFormat};
-use crate::config::{Config, Overrides};
-use crate::diag::{Diagnostic, code};
-use crate::headers::Phase;
 use crate::publish::{self, Event, Outcome, Target, remote::Remote};
+use hubgen_engine::config::{Config, Overrides};
+use hubgen_engine::diag::{Diagnostic, code};
+use hubgen_engine::headers::Phase;
 
 pub fn run(args: &PublishArgs) -> ExitCode {
     let config = match Config::load(&args.root, &Overrides::default()) {
@@ -18,7 +18,7 @@ pub fn run(args: &PublishArgs) -> ExitCode {
         Ok(t) => t,
         Err(d) => return fail(&[d]),
     };
-    let out = crate::pipeline::out_dir(&args.root, args.out.clone());
+    let out = hubgen_engine::pipeline::out_dir(&args.root, args.out.clone());
     let target = match guard(args, &config, &out, target) {
         Ok(t) => t,
         Err(d) => return fail(&[d]),
@@ -136,12 +136,12 @@ fn guard(
     };
     let mut keep_out = config.source_dirs();
     keep_out.push(out.to_path_buf());
-    let how = crate::output::guard::Place {
+    let how = hubgen_engine::output::guard::Place {
         verb: "publish into",
         other: "publish into a folder outside the site, such as file:///srv/www",
         replaces: "a publish would put the site's files among its sources",
     };
-    crate::output::guard::place(&args.root, &keep_out, &dir, &how)
+    hubgen_engine::output::guard::place(&args.root, &keep_out, &dir, &how)
         .map(Target::Folder)
         .map_err(|r| {
             Diagnostic::error(

@@ -16,10 +16,10 @@ use axum::response::Response;
 use notify::RecursiveMode;
 use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 
-use crate::config::Overrides;
-use crate::diag::Diagnostic;
-use crate::output::OutputTree;
-use crate::pipeline;
+use hubgen_engine::config::Overrides;
+use hubgen_engine::diag::Diagnostic;
+use hubgen_engine::output::OutputTree;
+use hubgen_engine::pipeline;
 
 /// Output files shared between snapshots: a rebuild that changes one page copies pointers only.
 pub type Files = std::collections::BTreeMap<String, Arc<[u8]>>;
@@ -64,8 +64,8 @@ impl Live {
 
 pub struct Options {
     pub root: PathBuf,
-    /// The site's data extension (see `crate::extension`).
-    pub extension: crate::extension::Load,
+    /// The site's data extension (see `hubgen_engine::extension`).
+    pub extension: hubgen_engine::extension::Load,
     pub bind: IpAddr,
     pub port: u16,
     pub drafts: bool,
@@ -75,11 +75,11 @@ pub struct Options {
 /// so an edit to a page's body re-renders only that page.
 pub struct Session {
     prepared: Option<pipeline::Prepared>,
-    extension: crate::extension::Load,
+    extension: hubgen_engine::extension::Load,
 }
 
 impl Session {
-    pub fn new(extension: crate::extension::Load) -> Self {
+    pub fn new(extension: hubgen_engine::extension::Load) -> Self {
         Session {
             prepared: None,
             extension,
@@ -124,7 +124,7 @@ impl Session {
             };
         }
         let result = pipeline::prepare(root, overrides, self.extension).and_then(|p| {
-            let memory = crate::sink::Memory::default();
+            let memory = hubgen_engine::sink::Memory::default();
             let report = pipeline::render_all(&p, &memory, false)?;
             let tree = OutputTree {
                 files: memory.into_files(),
@@ -160,7 +160,7 @@ impl Session {
         let errors = diags.iter().filter(|d| d.is_error()).count();
         live.swap(Snapshot {
             files: previous.files.clone(),
-            overlay: Some(crate::diag::report::overlay(diags)),
+            overlay: Some(hubgen_engine::diag::report::overlay(diags)),
             generation: previous.generation + 1,
         });
         format!(
@@ -189,7 +189,7 @@ async fn serve_file(State(live): State<Live>, uri: Uri) -> Response {
         },
     };
     // One MIME table for `serve`, the manifest and publish.
-    let ctype = crate::headers::content_type(name);
+    let ctype = hubgen_engine::headers::content_type(name);
     let body = match (&snap.overlay, ctype.starts_with("text/html")) {
         (Some(o), true) => {
             let html = String::from_utf8_lossy(bytes);
@@ -220,7 +220,7 @@ fn watched(root: &Path) -> Vec<PathBuf> {
         "themes",
         "i18n",
         "static",
-        crate::config::CONFIG_FILE,
+        hubgen_engine::config::CONFIG_FILE,
     ]
     .iter()
     .map(|p| root.join(p))

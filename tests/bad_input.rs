@@ -76,7 +76,7 @@ fn publish_to(dir: &Path, says: &[&str]) -> Expect {
 fn theme_page(root: &Path) {
     std::fs::write(
         root.join("themes/default/templates/page.html"),
-        include_str!("../builtin/theme/templates/page.html"),
+        include_str!("../crates/hubgen-engine/builtin/theme/templates/page.html"),
     )
     .expect("write");
 }

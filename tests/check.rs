@@ -148,7 +148,7 @@ fn shortcode() {
 fn theme_page(root: &std::path::Path) {
     std::fs::write(
         root.join("themes/default/templates/page.html"),
-        include_str!("../builtin/theme/templates/page.html"),
+        include_str!("../crates/hubgen-engine/builtin/theme/templates/page.html"),
     )
     .expect("write");
 }

@@ -1,10 +1,12 @@
-//! The module layering, checked on the source: the engine never names the GPU-rental domain (only
-//! `main`, the composition root, does); the domain names the engine only through `crate::ext`,
-//! the seam's one module; config does not reach into the loaders; render
-//! does not reach into the writer; inside the domain, formatting helpers know no `Site`, and the
-//! lookups know no tables, charts, pages or shortcodes. The module graph (parsed with `syn`:
-//! every `use` form and every `crate::`/`super::` path) has no cycle, and no function is longer
-//! than 100 lines, whatever its qualifiers.
+//! The layering, checked on the source. The workspace has three crates: `hubgen-engine` (the
+//! generic engine), `hubgen-gpu` (the GPU-rental domain) and the binary at the root, which
+//! composes them. Cargo keeps the engine from depending on the domain (checked on `cargo
+//! metadata`); the domain names the engine only through `hubgen_engine::ext`, the seam's one
+//! module; inside the engine, config does not reach into the loaders and render does not reach
+//! into the writer; inside the domain, formatting helpers know no `Site`, and the lookups know
+//! no tables, charts, pages or shortcodes. Each crate's module graph (parsed with `syn`: every
+//! `use` form and every `crate::`/`super::` path) has no cycle, and no function in any crate is
+//! longer than 100 lines, whatever its qualifiers.
 
 use std::path::{Path, PathBuf};
 
@@ -19,35 +21,66 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Lines of code that name `what` (comments left out).
-fn naming(file: &Path, what: &[&str]) -> Vec<String> {
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The `src/` folders of the workspace's crates: the binary, the engine, the domain.
+const CRATES: [&str; 3] = ["src", "crates/hubgen-engine/src", "crates/hubgen-gpu/src"];
+const ENGINE: &str = "crates/hubgen-engine/src";
+const DOMAIN: &str = "crates/hubgen-gpu/src";
+
+/// Every source file of one crate, with its path relative to the crate's `src/`.
+fn crate_files(src: &str) -> Vec<(PathBuf, String)> {
+    let dir = root().join(src);
+    let mut files = Vec::new();
+    sources(&dir, &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let rel = f
+                .strip_prefix(&dir)
+                .expect("prefix")
+                .to_string_lossy()
+                .replace('\\', "/");
+            (f, rel)
+        })
+        .collect()
+}
+
+/// The lines of code of `file` (comment lines left out), numbered from 1.
+fn code_lines(file: &Path) -> Vec<(usize, String)> {
     std::fs::read_to_string(file)
         .expect("read")
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim_start().starts_with("//"))
-        .filter(|(_, l)| what.iter().any(|w| l.contains(w)))
-        .map(|(i, l)| format!("{}:{}: {}", file.display(), i + 1, l.trim()))
+        .map(|(i, l)| (i + 1, l.to_owned()))
         .collect()
 }
 
-/// Lines of `file` (comments left out) with a `crate::` path into the engine other than
-/// `crate::ext` (and the domain's own `crate::domain`).
-fn engine_paths_outside_ext(file: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(file).expect("read");
+/// Lines of code that name any of `what`.
+fn naming(file: &Path, what: &[&str]) -> Vec<String> {
+    code_lines(file)
+        .into_iter()
+        .filter(|(_, l)| what.iter().any(|w| l.contains(w)))
+        .map(|(n, l)| format!("{}:{n}: {}", file.display(), l.trim()))
+        .collect()
+}
+
+/// Lines of code with a path `prefix…` whose next segment is not one of `allowed`: the
+/// domain's `hubgen_engine::` paths other than `hubgen_engine::ext`.
+fn paths_outside(file: &Path, prefix: &str, allowed: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim_start().starts_with("//") {
-            continue;
-        }
-        for (at, _) in line.match_indices("crate::") {
-            let rest = &line[at + "crate::".len()..];
-            let seg: String = rest
+    for (n, line) in code_lines(file) {
+        for (at, _) in line.match_indices(prefix) {
+            let seg: String = line[at + prefix.len()..]
                 .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '{')
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
                 .collect();
-            if seg != "ext" && seg != "domain" {
-                out.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+            if !allowed.contains(&seg.as_str()) {
+                out.push(format!("{}:{n}: {}", file.display(), line.trim()));
             }
         }
     }
@@ -55,41 +88,111 @@ fn engine_paths_outside_ext(file: &Path) -> Vec<String> {
 }
 
 #[test]
+fn the_seam_scan_catches_a_path_around_ext() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("probe.rs");
+    std::fs::write(
+        &file,
+        "use hubgen_engine::ext::Call;\n// hubgen_engine::view in a comment\nuse hubgen_engine::{ext, view};\nfn f() { hubgen_engine::view::Cell::new(); }\n",
+    )
+    .expect("write");
+    let found = paths_outside(&file, "hubgen_engine::", &["ext"]);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].ends_with(":3: use hubgen_engine::{ext, view};"));
+    assert!(found[1].contains(":4: "));
+}
+
+/// `cargo metadata`: the engine's dependencies name no other crate of the workspace, and the
+/// domain's name the engine.
+#[test]
+fn the_engine_crate_does_not_depend_on_the_domain() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--offline",
+        ])
+        .current_dir(root())
+        .output()
+        .expect("cargo metadata");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let deps = |name: &str| -> Vec<String> {
+        let pkg = meta["packages"]
+            .as_array()
+            .expect("packages")
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap_or_else(|| panic!("package {name}"));
+        pkg["dependencies"]
+            .as_array()
+            .expect("dependencies")
+            .iter()
+            .map(|d| d["name"].as_str().expect("name").to_owned())
+            .collect()
+    };
+    let engine = deps("hubgen-engine");
+    assert!(engine.len() > 10, "{engine:?}");
+    assert!(
+        !engine.iter().any(|d| d.starts_with("hubgen")),
+        "the engine depends on {engine:?}"
+    );
+    let domain = deps("hubgen-gpu");
+    assert!(domain.iter().any(|d| d == "hubgen-engine"), "{domain:?}");
+    assert!(!domain.iter().any(|d| d == "hubgen"), "{domain:?}");
+}
+
+#[test]
 fn the_layers_import_only_downwards() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    sources(&src, &mut files);
-    assert!(files.len() > 20, "{} source files", files.len());
     let mut bad = Vec::new();
-    for f in &files {
-        let rel = f
-            .strip_prefix(&src)
-            .expect("prefix")
-            .to_string_lossy()
-            .replace('\\', "/");
-        let in_domain = rel.starts_with("domain/");
-        if !in_domain && rel != "main.rs" {
-            bad.extend(naming(f, &["crate::domain", "domain::"]));
-        }
-        if in_domain {
-            // The domain sees the engine through `crate::ext` alone.
-            bad.extend(engine_paths_outside_ext(f));
-        }
+    let engine = crate_files(ENGINE);
+    assert!(engine.len() > 20, "{} engine files", engine.len());
+    for (f, rel) in &engine {
+        // Belt and braces to Cargo: not even a comment-free mention of the domain crate.
+        bad.extend(naming(f, &["hubgen_gpu", "hubgen-gpu"]));
         match rel.as_str() {
             "config.rs" => bad.extend(naming(f, &["crate::load"])),
             "render.rs" => bad.extend(naming(f, &["crate::output"])),
-            "domain/units.rs" => bad.extend(naming(f, &["Site", "super::site", "super::present"])),
-            "domain/site.rs" => bad.extend(naming(
+            _ => {}
+        }
+    }
+    let domain = crate_files(DOMAIN);
+    assert!(domain.len() > 20, "{} domain files", domain.len());
+    for (f, rel) in &domain {
+        // The domain sees the engine through `hubgen_engine::ext` alone.
+        bad.extend(paths_outside(f, "hubgen_engine::", &["ext"]));
+        match rel.as_str() {
+            "units.rs" => bad.extend(naming(
+                f,
+                &[
+                    "Site",
+                    "super::site",
+                    "super::present",
+                    "crate::site",
+                    "crate::present",
+                ],
+            )),
+            "site.rs" => bad.extend(naming(
                 f,
                 &[
                     "super::present",
                     "super::economics",
                     "super::charts",
                     "super::pages",
+                    "crate::present",
+                    "crate::economics",
+                    "crate::charts",
+                    "crate::pages",
                 ],
             )),
-            "domain/economics.rs" | "domain/charts.rs" | "domain/pages.rs" => {
-                bad.extend(naming(f, &["super::present"]));
+            "economics.rs" | "charts.rs" | "pages.rs" => {
+                bad.extend(naming(f, &["super::present", "crate::present"]));
             }
             _ => {}
         }
@@ -171,13 +274,10 @@ fn the_function_scan_counts_every_form_of_fn() {
 
 #[test]
 fn no_function_is_longer_than_100_lines() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    sources(&src, &mut files);
     let mut long = Vec::new();
     let mut seen = 0;
-    for f in &files {
-        for (line, len, head) in function_lengths(f) {
+    for (f, _) in CRATES.iter().flat_map(|c| crate_files(c)) {
+        for (line, len, head) in function_lengths(&f) {
             seen += 1;
             if len > 100 {
                 long.push(format!("{}:{line}: {len} lines: {head}", f.display()));
@@ -196,11 +296,14 @@ fn no_function_is_longer_than_100_lines() {
 }
 
 /// A source file's module path: `domain/validate/memory.rs` is `domain::validate::memory`,
-/// `domain/mod.rs` is `domain`, `main.rs` the crate root (empty).
+/// `domain/mod.rs` is `domain`, `main.rs` and `lib.rs` the crate root (empty).
 fn module_of(rel: &str) -> Vec<String> {
     let stem = rel.strip_suffix(".rs").unwrap_or(rel);
     let mut parts: Vec<String> = stem.split('/').map(str::to_owned).collect();
-    if parts.last().is_some_and(|p| p == "mod" || p == "main") {
+    if parts
+        .last()
+        .is_some_and(|p| p == "mod" || p == "main" || p == "lib")
+    {
         parts.pop();
     }
     parts
@@ -332,25 +435,18 @@ fn names(
     v.out
 }
 
-/// The module graph of `src/`: each module file → the module files it names, leaving out a
+/// The module graph of one crate: each module file → the module files it names, leaving out a
 /// module's own line of ancestors and descendants (a parent declares its children, a child
 /// reaches its parent's items with `super::`: that pair is one unit).
-fn module_graph() -> std::collections::BTreeMap<Vec<String>, std::collections::BTreeSet<Vec<String>>>
-{
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    sources(&src, &mut files);
-    let rel = |f: &Path| {
-        f.strip_prefix(&src)
-            .expect("prefix")
-            .to_string_lossy()
-            .replace('\\', "/")
-    };
+fn module_graph(
+    src: &str,
+) -> std::collections::BTreeMap<Vec<String>, std::collections::BTreeSet<Vec<String>>> {
+    let files = crate_files(src);
     let modules: std::collections::BTreeSet<Vec<String>> =
-        files.iter().map(|f| module_of(&rel(f))).collect();
+        files.iter().map(|(_, rel)| module_of(rel)).collect();
     let mut graph = std::collections::BTreeMap::new();
-    for f in &files {
-        let m = module_of(&rel(f));
+    for (f, rel) in &files {
+        let m = module_of(rel);
         let edges = names(f, &m, &modules)
             .into_iter()
             .filter(|t| !t.starts_with(&m) && !m.starts_with(t))
@@ -473,12 +569,15 @@ fn the_cycle_finder_finds_cycles_and_the_resolver_reads_every_use_form() {
 }
 
 #[test]
-fn the_module_graph_has_no_cycle() {
-    let graph = module_graph();
-    assert!(graph.len() > 20, "{} modules", graph.len());
-    let found = cycles(&graph);
+fn no_crate_has_a_module_cycle() {
+    let mut found = Vec::new();
+    for src in CRATES {
+        let graph = module_graph(src);
+        assert!(graph.len() > 5, "{src}: {} modules", graph.len());
+        found.extend(cycles(&graph).into_iter().map(|c| (src, c)));
+    }
     assert!(
         found.is_empty(),
-        "module cycles (each one strongly connected set of modules): {found:?}"
+        "module cycles (each one strongly connected set of modules of a crate): {found:?}"
     );
 }

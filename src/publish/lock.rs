@@ -7,7 +7,7 @@
 
 use super::remote::{Headers, Remote};
 use super::{Error, remote_error};
-use crate::diag::{Diagnostic, code};
+use hubgen_engine::diag::{Diagnostic, code};
 
 /// The lock's key under the target's prefix.
 pub const LOCK: &str = ".hubgen-publish.lock";
@@ -67,7 +67,7 @@ fn token(owner: &str, now: u64) -> String {
         .map_or(0, |d| d.as_nanos());
     let mut h = sha2::Sha256::new();
     h.update(format!("{owner} {now} {nanos}").as_bytes());
-    crate::output::hex(&h.finalize()[..12])
+    hubgen_engine::output::hex(&h.finalize()[..12])
 }
 
 /// Takes the target's lock, or says who holds it. `now` is Unix seconds; a lock older than

@@ -25,8 +25,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use crate::diag::{Diagnostic, code};
-use crate::headers::Phase;
+use hubgen_engine::diag::{Diagnostic, code};
+use hubgen_engine::headers::Phase;
 use remote::{Failure, Headers, Object, Remote};
 
 /// The last publish's manifest, under the target's prefix.
@@ -203,11 +203,11 @@ pub type Error = Diagnostic;
 
 /// Reads the build manifest of `out`.
 pub fn read_build_manifest(out: &Path) -> Result<Vec<File>, Error> {
-    let path = out.join(crate::output::MANIFEST);
+    let path = out.join(hubgen_engine::output::MANIFEST);
     let text = std::fs::read(&path).map_err(|e| {
         Diagnostic::error(
             code::PUBLISH_NO_MANIFEST,
-            format!("{} is not a hubgen build: cannot read {}: {e}", out.display(), crate::output::MANIFEST),
+            format!("{} is not a hubgen build: cannot read {}: {e}", out.display(), hubgen_engine::output::MANIFEST),
         )
         .with_hint("run `hubgen build` first (publish sends what the build wrote, as its manifest lists it)")
     })?;
@@ -307,7 +307,7 @@ pub fn plan_with(
         // is never acted on.
         if current.contains(path.as_str())
             || !remote.contains_key(path.as_str())
-            || crate::output::check_rel(&path).is_err()
+            || hubgen_engine::output::check_rel(&path).is_err()
         {
             continue;
         }
@@ -858,7 +858,7 @@ fn read_stored(out: &Path, f: &File) -> Result<Vec<u8>, Error> {
     use sha2::Digest as _;
     let bytes = std::fs::read(out.join(&f.path))
         .map_err(|e| mismatch(out, &f.path, &format!("unreadable ({e})")))?;
-    if crate::output::hex(&sha2::Sha256::digest(&bytes)) != f.sha256 {
+    if hubgen_engine::output::hex(&sha2::Sha256::digest(&bytes)) != f.sha256 {
         return Err(mismatch(
             out,
             &f.path,
@@ -867,8 +867,8 @@ fn read_stored(out: &Path, f: &File) -> Result<Vec<u8>, Error> {
     }
     match f.content_encoding.as_deref() {
         None => Ok(bytes),
-        Some(e) => match crate::headers::Encoding::parse(e) {
-            Some(crate::headers::Encoding::Gzip) => Ok(gzip(&bytes)),
+        Some(e) => match hubgen_engine::headers::Encoding::parse(e) {
+            Some(hubgen_engine::headers::Encoding::Gzip) => Ok(gzip(&bytes)),
             None => Err(Diagnostic::error(
                 code::PUBLISH_NO_MANIFEST,
                 format!("`{}` is to be stored with the encoding `{e}`, which this hubgen does not write", f.path),
@@ -897,7 +897,7 @@ fn upload_one(out: &Path, remote: &dyn Remote, f: &File, meter: &Meter) -> Resul
     if f.content_encoding.is_some() {
         let stored = Stored {
             bytes: bytes.len() as u64,
-            md5: crate::output::hex(&<md5::Md5 as md5::Digest>::digest(&bytes)),
+            md5: hubgen_engine::output::hex(&<md5::Md5 as md5::Digest>::digest(&bytes)),
         };
         meter
             .stored
@@ -997,7 +997,9 @@ impl Target {
                 && bucket.bytes().all(|b| {
                     b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.'
                 });
-            if !ok_bucket || (!prefix.is_empty() && crate::output::check_rel(prefix).is_err()) {
+            if !ok_bucket
+                || (!prefix.is_empty() && hubgen_engine::output::check_rel(prefix).is_err())
+            {
                 return Err(bad_target(address));
             }
             let prefix = if prefix.is_empty() {

@@ -88,7 +88,8 @@ pub struct Folder {
 
 impl Folder {
     fn path(&self, key: &str) -> Result<PathBuf, Failure> {
-        crate::output::check_rel(key).map_err(|e| Failure::Other(format!("refusing {e}")))?;
+        hubgen_engine::output::check_rel(key)
+            .map_err(|e| Failure::Other(format!("refusing {e}")))?;
         Ok(self.dir.join(key))
     }
 
@@ -125,7 +126,7 @@ impl Remote for Folder {
             out.push(Object {
                 key,
                 size: bytes.len() as u64,
-                etag: Some(crate::output::hex(&md5::Md5::digest(&bytes))),
+                etag: Some(hubgen_engine::output::hex(&md5::Md5::digest(&bytes))),
             });
         }
         Ok(out)
@@ -145,7 +146,7 @@ impl Remote for Folder {
             std::fs::create_dir_all(parent).map_err(|e| self.io("cannot create a folder", &e))?;
         }
         // A new file beside the old one, renamed over it: a reader sees one or the other.
-        crate::output::replace_file(&path, &bytes).map_err(|e| self.io("cannot write", &e))
+        hubgen_engine::output::replace_file(&path, &bytes).map_err(|e| self.io("cannot write", &e))
     }
 
     fn create(&self, key: &str, bytes: Vec<u8>, _headers: &Headers) -> Result<bool, Failure> {

@@ -51,7 +51,7 @@ pub fn digest(files: &[&File]) -> String {
         h.update(serde_json::to_vec(&f).unwrap_or_default());
         h.update(b"\n");
     }
-    crate::output::hex(&h.finalize())
+    hubgen_engine::output::hex(&h.finalize())
 }
 
 #[derive(serde::Serialize, serde::Deserialize)]

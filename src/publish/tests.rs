@@ -5,9 +5,9 @@ fn file(path: &str, body: &str, cache: &str, fingerprinted: bool, phase: &str) -
     File {
         path: path.into(),
         bytes: body.len() as u64,
-        sha256: crate::output::hex(&sha2::Sha256::digest(body.as_bytes())),
-        md5: crate::output::hex(&md5::Md5::digest(body.as_bytes())),
-        content_type: crate::headers::content_type(path).into(),
+        sha256: hubgen_engine::output::hex(&sha2::Sha256::digest(body.as_bytes())),
+        md5: hubgen_engine::output::hex(&md5::Md5::digest(body.as_bytes())),
+        content_type: hubgen_engine::headers::content_type(path).into(),
         cache_control: cache.into(),
         fingerprinted,
         phase: phase.into(),
@@ -180,7 +180,9 @@ fn pre_compressed_files_are_compared_as_stored() {
     let object = Object {
         key: "a.html".into(),
         size: gz.len() as u64,
-        etag: Some(crate::output::hex(&<md5::Md5 as md5::Digest>::digest(&gz))),
+        etag: Some(hubgen_engine::output::hex(
+            &<md5::Md5 as md5::Digest>::digest(&gz),
+        )),
     };
     let first = plan(&enc, std::slice::from_ref(&object), None, &opts(0));
     assert_eq!(first.uploads[0].1, Reason::Md5);
