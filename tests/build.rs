@@ -348,7 +348,72 @@ fn the_real_site_builds_and_checks_clean_and_its_outline_is_as_snapshotted() {
             outline.push_str(&format!("  {} {}\n", "#".repeat(level), text(h)));
         }
     }
+    card_pages_list_every_fit_row_that_offers_their_card(&root.join("public/en"));
     insta::assert_snapshot!("real_site_outline", outline);
+}
+
+/// A card's page lists exactly the fit table's rows that offer that card with a Rent link:
+/// as the pick, as the offer the rule passed over, or as the pick on another vendor's cards.
+fn card_pages_list_every_fit_row_that_offers_their_card(en: &Path) {
+    let sel = |s: &str| scraper::Selector::parse(s).expect("selector");
+    // (job, cards offered, the pick's first) of each row of the page's fit table; a bundle
+    // `2x-a100-sxm` offers the `a100-sxm`.
+    let rows = |file: &Path| -> Vec<(String, Vec<String>)> {
+        let html = std::fs::read_to_string(file).expect("read");
+        let doc = scraper::Html::parse_document(&html);
+        doc.select(&sel("figure.table-fit tbody tr"))
+            .map(|tr| {
+                let job = tr
+                    .select(&sel("th, td"))
+                    .next()
+                    .map(|c| c.text().collect::<String>().trim().to_owned())
+                    .unwrap_or_default();
+                let cards = tr
+                    .select(&sel("a[href*='offer=']"))
+                    .filter_map(|a| a.value().attr("href"))
+                    .filter_map(|h| h.split("offer=").nth(1))
+                    .map(|o| o.split('&').next().unwrap_or(o))
+                    .map(|o| match o.split_once("x-") {
+                        Some((n, card)) if n.chars().all(|c| c.is_ascii_digit()) => card,
+                        _ => o,
+                    })
+                    .map(str::to_owned)
+                    .collect();
+                (job, cards)
+            })
+            .collect()
+    };
+    let all = rows(&en.join("fine-tuning/index.html"));
+    assert!(all.len() > 10, "{} fit rows", all.len());
+    let mut pages = 0;
+    let mut alternative_only = 0;
+    for e in std::fs::read_dir(en.join("gpus")).expect("gpus").flatten() {
+        let page = e.path().join("index.html");
+        if !e.path().is_dir() || !page.exists() {
+            continue;
+        }
+        pages += 1;
+        let card = e.file_name().to_string_lossy().into_owned();
+        let want: Vec<&String> = all
+            .iter()
+            .filter(|(_, cards)| cards.contains(&card))
+            .map(|(job, _)| job)
+            .collect();
+        let got: Vec<String> = rows(&page).into_iter().map(|(job, _)| job).collect();
+        assert_eq!(
+            got.iter().collect::<Vec<_>>(),
+            want,
+            "{card}: the fit rows on its page"
+        );
+        let picked = all.iter().any(|(_, cards)| cards.first() == Some(&card));
+        alternative_only += usize::from(!want.is_empty() && !picked);
+    }
+    assert!(pages > 8, "{pages} card pages");
+    // The data has a card offered only as an alternative (the L40S): its page lists those rows.
+    assert!(
+        alternative_only > 0,
+        "no card is offered only as an alternative"
+    );
 }
 
 #[test]

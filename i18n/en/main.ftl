@@ -84,7 +84,7 @@ memory-total = unrounded sum { $value }
 ## Catalog
 table-cards-caption = GPUs for training, by usable memory (largest first)
 col-gpu = GPU
-col-vram = Usable memory (GiB; rated size)
+col-vram = Usable memory
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8

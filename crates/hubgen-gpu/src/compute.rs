@@ -588,6 +588,16 @@ pub struct Fit {
     pub bandwidth_bound: Option<BandwidthCheck>,
 }
 
+impl Fit {
+    /// Every offer the row names with a Rent action: the pick, the offer the rule passed over,
+    /// and the pick on another vendor's cards. A card's page lists the rows that name it.
+    pub fn offers(&self) -> impl Iterator<Item = usize> + '_ {
+        std::iter::once(self.offer)
+            .chain(self.passed_over.as_ref().map(|p| p.choice.offer))
+            .chain(self.other.as_ref().map(|o| o.offer))
+    }
+}
+
 /// The hourly rate a term must beat: its price over the GPU-hours used in it (`hours` × the
 /// share of them the card is busy × the cards), to cents, half-up. Below this rate, hourly
 /// billing for the same use costs less.

@@ -162,7 +162,12 @@ impl Site<'_> {
                 "card-availability",
             ),
         ];
-        if self.tables.fit.iter().any(|f| offers_of_card(f.offer)) {
+        if self
+            .tables
+            .fit
+            .iter()
+            .any(|f| f.offers().any(offers_of_card))
+        {
             out.push(("card-page-fit", "fit", "fit"));
         }
         if self.tables.memory.iter().any(|m| m.need.per_card <= limit) {

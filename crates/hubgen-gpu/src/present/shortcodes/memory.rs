@@ -268,8 +268,9 @@ pub(in crate::present) fn sc_min_card_vram(
     let out = {
         let (m, me) = s.model_method(a)?;
         a.finish(&["model", "method"])?;
-        // From the need as printed, so the reader's division gives the same figure.
-        let need = s.memory(m, me).shown_per_card();
+        // The rule's own threshold (`Offer::holds`): the exact need over the headroom share, so
+        // a GPU offering this much holds the job; the breakdown prints the exact need to redo it.
+        let need = s.memory(m, me).per_card;
         gb(l, (need / s.cat.headroom_share()).ceil_gb())
     };
     text(out)

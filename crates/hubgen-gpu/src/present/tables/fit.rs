@@ -10,12 +10,7 @@ impl Site<'_> {
             .tables
             .fit
             .iter()
-            .filter(|f| {
-                card.is_none_or(|c| {
-                    let on = |i: usize| self.tables.offers[i].card == c;
-                    on(f.offer) || f.other.as_ref().is_some_and(|o| on(o.offer))
-                })
-            })
+            .filter(|f| card.is_none_or(|c| f.offers().any(|i| self.tables.offers[i].card == c)))
             .map(|f| {
                 let row = &cat.fit_rows[f.row];
                 let model = &cat.models[row.model];
