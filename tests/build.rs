@@ -144,7 +144,7 @@ fn the_fixture_builds_in_three_locales_with_every_table_formatted_per_locale() {
     for (code, text) in [
         ("en", "There is no page at this address."),
         ("uk", "Такої сторінки немає."),
-        ("zh", "抱歉，此地址没有页面。"),
+        ("zh", "抱歉，这个地址没有页面（404）。"),
     ] {
         let li = d404
             .select(&sel(&format!("li[lang={code}]")))

@@ -7,7 +7,7 @@ skip-to-content = Skip to content
 nav-label = Main
 language-switcher-label = Language
 section-pages = Guides
-footer-arithmetic = Every price, stock count and estimate on this site comes from the data we publish below, so you can check it. The only market price we show, an hourly range for the H100 SXM, is our own undated illustration, not a real quote. Stock counts are as of the date shown with each table.
+footer-arithmetic = Every price, stock count and estimate on this site is computed from the data we publish below, so you can check it. Stock counts are as of the date shown with each table.
 footer-data = The data, as JSON:
 footer-contact = Questions before you order:{ " " }
 footer-terms = Terms of service
@@ -88,8 +88,8 @@ col-vram = Usable memory
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-spec-stack-support = supported by { $stack } (our image not yet published)
-table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports; below it are the same memory in binary gigabytes (GiB) and the vendor’s rated size. The rated size is close to GiB, not to 10⁹ bytes, so the usable figure in GB can be the larger number. A GDDR6 card with ECC on (marked “ECC on”) reports about one-sixteenth less. Under each price is its per-GPU-hour price: a week’s price over 168 hours, a month’s over { $hours }. Under each interconnect is the bundle that uses it (a whole node, or a pair of GPUs on one node, rented together); a GPU rented on its own does not use the link. Select a stock count to see it by region.
+spec-stack-support = { $stack } supported (our image not yet published)
+table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports; below it are the same memory in binary gigabytes (GiB) and the vendor’s rated size. The rated size is close to GiB, not to 10⁹ bytes, so the usable figure in GB can be the larger number. A GDDR6 card with ECC on (marked “ECC on”) reports about one-sixteenth less. Under each price is its per-GPU-hour price: a week’s price over 168 hours, a month’s over { $hours }. Under each interconnect is the bundle that uses it; a GPU rented on its own does not use the link. Click a stock count for the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
@@ -111,7 +111,7 @@ sharding-up-to = { $n ->
    *[other] Yes, up to { $n } GPUs
 }
 sharding-eight-way-only = Yes, at full speed only across all 8 GPUs of a node
-sharding-pairs = Yes, in pairs (we rent these GPUs singly)
+sharding-pairs = In pairs, with a bridge (we rent no bridged pairs)
 sharding-data-parallel-only = Over PCIe: data parallel, or ZeRO/FSDP at PCIe speed
 sharding-single-card = Only through host memory (slow)
 
@@ -164,7 +164,7 @@ service-terms-label = Read the terms of service
 service-not-listed = not yet published
 
 ## Bundles
-table-bundles-caption = Bundles: a whole node, or a pair of GPUs on one node, rented together
+table-bundles-caption = Bundles: GPUs in the same node, rented together (a whole node, or a pair)
 col-bundle = Bundle
 col-discount = Discount
 bundle-list-price = without discount { $price }
@@ -199,12 +199,7 @@ term-months = { $count ->
     [3] three months
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded the same way. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Whether to take a week or a month is a matter of how long you need the GPU: on every GPU, { $weeks ->
-    [one] one
-    [2] two
-    [3] three
-   *[other] { $weeks }
-} weekly rentals cost less than a month, and one more week costs more. Two weeks 24/7 is { $window } hours. The hourly range is our own illustration of typical on-demand prices, carried over from an earlier version of our fine-tuning guide: it carries no date and is not a quote from any provider. The table of rates to beat needs no market figure: set the rate you are offered against it.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded the same way. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Two weeks 24/7 is { $window } hours. The table of rates to beat needs no market figure: set the rate you are offered against it.
 
 ## Training table
 table-training-caption = How long each fine-tuning job below takes, and what it costs (each row gives its job’s size)
@@ -222,7 +217,7 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
 training-term-step = × { $factor }: { $method }’s step time measured against LoRA’s
 training-offer-rate = { $tflops } TFLOPS dense BF16 per GPU
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × GPUs × HFU × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. QLoRA’s hours are then multiplied by { $qlora }: its step was measured that much slower than LoRA’s, because it dequantizes its 4-bit base as it goes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization is of the hardware’s FLOPs (HFU, { $mfu }), not of the model’s; the shorter time is at the higher HFU. Cost = the hours as printed × the per-GPU-hour price × the GPUs. The per-GPU-hour price is that of the cheapest week or month that covers the slow end with { $margin } of it to spare: a week’s price ÷ 168 hours, or a month’s ÷ { $hours }, per GPU. Select a row’s hours to see their breakdown.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × GPUs × HFU × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. QLoRA’s hours are then multiplied by { $qlora }: its step was measured that much slower than LoRA’s, because it dequantizes its 4-bit base as it goes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization is of the hardware’s FLOPs (HFU, { $mfu }), not of the model’s; the shorter time is at the higher HFU. Cost = the hours as printed × the per-GPU-hour price × the GPUs. The per-GPU-hour price is that of the cheapest week or month that covers the slow end with { $margin } of it to spare: a week’s price ÷ 168 hours, or a month’s ÷ { $hours }, per GPU. Click a row’s hours for their breakdown.
 unit-million = { $value }M
 
 ## Jobs that fit a card
@@ -235,8 +230,8 @@ gpus-title = GPU prices
 gpus-description = Every GPU we rent, with its specifications, weekly and monthly prices, stock by region, and the fine-tuning jobs it fits.
 gpus-intro = The table lists the GPUs in stock as of our last stock count. Every GPU we rent, including those out of stock, has its own page below, with its specifications, prices, stock by region, the fine-tuning jobs it fits and, where we have one, a worked training estimate.
 card-page-title = { $card } rental
-card-page-description = Rent the { $card } { $vram } for fine-tuning, by the week or at { $monthly }: specifications, prices, stock by region, the jobs it fits and the hourly rate it beats.
-card-page-description-out = The { $card } { $vram } for fine-tuning: { $monthly }, or by the week. Out of stock in every region at our last count. Specifications, prices, the jobs it fits and the hourly rate it beats.
+card-page-description = Rent the { $card } { $vram } for fine-tuning by the week or by the month ({ $monthly }): specifications, weekly and monthly prices, stock by region, the jobs it fits and the hourly rate it beats.
+card-page-description-out = The { $card } { $vram } for fine-tuning, by the week or by the month ({ $monthly }): out of stock in every region at our last count. Specifications, prices, the jobs it fits and the hourly rate it beats.
 card-page-intro = The { $card } rents for { $weekly } a week or { $monthly_amount } a month; at the monthly price, that works out to { $hourly } per GPU-hour. Its rated memory is { $vram }; the specifications below give the memory a job can actually use.
 card-page-intro-out = The { $card } is listed at { $weekly } a week or { $monthly_amount } a month ({ $hourly } per GPU-hour at the monthly price), but none was in stock in any region at our last count. Its rated memory is { $vram }; the specifications below give the memory a job can actually use.
 card-page-specs = Specifications
@@ -263,7 +258,7 @@ month-of-9 = September
 month-of-10 = October
 month-of-11 = November
 month-of-12 = December
-card-not-stocked = None in stock in any region at our last stock count; GPU prices lists the GPUs in stock.
+card-not-stocked = None in stock in any region at our last count. The GPU prices page lists the GPUs that were in stock.
 table-card-specs-caption = { $card } specifications
 table-card-prices-caption = { $card } prices
 table-card-availability-caption = { $card } GPUs in stock at the last stock count, by region
@@ -271,7 +266,7 @@ col-spec = Specification
 col-value = Value
 col-region = Region
 col-city = City
-spec-vram = Memory
+spec-vram = Rated memory
 spec-memory = Memory type
 spec-bandwidth = Memory bandwidth
 spec-bf16-tflops = Dense BF16 TFLOPS
@@ -333,7 +328,7 @@ rent-month-in = Rent for a month in { $region }
 rent-week-in-label = Rent for a week in { $region }: { $offer }
 rent-month-in-label = Rent for a month in { $region }: { $offer }
 col-we-rent = What you can rent
-table-interconnect-note = “Multi-GPU training” is what the link allows. ZeRO-3 and FSDP also run over PCIe, but every step moves weights and gradients between the GPUs, and that exchange can set the pace of the step. The last column lists the GPUs and bundles we rent on it: a dash means we describe those GPUs for comparison and do not rent them. We rent GPUs together only as the bundles in that column: an 8-GPU bundle is a whole node, the 2× A100 SXM a pair of GPUs on one node. Every other GPU is rented on its own.
+table-interconnect-note = “Multi-GPU training” is what the link allows. ZeRO-3 and FSDP also run over PCIe, but every step moves weights and gradients between the GPUs, and that exchange can set the pace of the step. The last column lists the GPUs and bundles we rent on it: a dash means we describe those GPUs for comparison and do not rent them. We rent GPUs together only as the bundles in that column: an 8-GPU bundle is a whole node, the 2× A100 SXM a pair of GPUs in the same node. Every other GPU is rented on its own.
 service-contact = Contact
 service-contact-label = Contact, to ask before ordering
 gpus-list-title = GPU pages
@@ -341,8 +336,8 @@ fmt-approx = ~{ $value }
 memory-ecc = { $memory }, ECC on by default
 memory-ecc-off = { $memory }, ECC off by default
 sharding-not-rented = { $allowed }
-catalog-link-single = not used: rented singly
-catalog-link-in-bundles = used only when rented as { $bundles }
+catalog-link-single = not used by a single GPU
+catalog-link-in-bundles = used only by the { $bundles } bundle
 sharding-rented-as = (for sharding we rent them only as { $bundles })
 sharding-rented-as-some = (for sharding we rent only { $bundles }; the { $singles } we rent singly)
 chart-items-separator = { "; " }
@@ -365,24 +360,24 @@ fit-of-usable = of { $usable } usable
 fit-tight = { $of } (tight)
 fit-rule = Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
 fit-rule-safe = Our { $stack } pick for the reference job, the safer buy if speed follows memory bandwidth: { $hours } h, { $cost } for { $run }
-fit-rent-first-term = Each Rent link opens an order for one week or one month. If the run is longer than the term you order, pay the renewal invoice, which appears in your account { $hours } hours before the end, or the instance stops mid-run.
+fit-rent-first-term = Each Rent button opens an order for one week or one month. If the run is longer than the rental you order, pay the renewal invoice, which appears in your account on the order site { $hours } hours before the end, or the instance stops mid-run.
 fit-rule-only = No { $first } offer holds this job. Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
-fit-other = Possibly cheaper on { $stack } (speed unmeasured): { $offer }
-fit-other-why = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per GPU
-fit-other-tight = { $hours } h, { $cost } for { $run }; { $share } of { $usable } usable per GPU (tight)
+fit-other = { $offer } on { $stack }, possibly cheaper (speed not measured):
+fit-other-why = { $hours } h, { $cost } for { $run }; fills { $share } of its { $usable } of usable memory
+fit-other-tight = { $hours } h, { $cost } for { $run }; fills { $share } of its { $usable } of usable memory (tight)
 fit-override = our choice: { $reason }
-fit-short-run = The run fills only { $used } of that rental: worth it if you have more work for the GPU. If this is your only run, any hourly offer below { $rate } costs less ({ $rate_fast } if the run goes at our fast-end speed).
+fit-short-run = The run uses only { $used } of that rental: worth it only if you have more work for the GPU. If this is your only run, renting by the hour is cheaper at any rate under { $rate } ({ $rate_fast } if the run goes at the fast end of our estimate).
 fit-bandwidth = This assumes speed scales with paper TFLOPS ({ $tflops_ratio } times the { $rival }’s). If it scales with memory bandwidth ({ $ratio } times), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }.
 fit-co-pick = { $offer }: cheaper if your job reaches { $tokens_per_s } tokens/s on it
 fit-co-pick-unless = { $offer }: cheaper only if your job reaches { $tokens_per_s } tokens/s on the { $offer } and stays below that on the { $rival }
-fit-co-pick-why = At paper TFLOPS: { $paper_hours } h, { $paper_cost } for { $paper_run }. With our { $margin } margin, that holds only at { $tokens_per_s } tokens/s or more ({ $tokens } tokens over { $usable_hours } h, that is over { $usable_hours } × 3,600 seconds, rounded up; for another job, divide its tokens by the same hours). If the step is entirely bandwidth-bound (the { $offer } has { $tflops_ratio } times the { $rival }’s TFLOPS but only { $ratio } times its memory bandwidth), it needs { $hours } h, { $cost } for { $run }, more than the { $rival }’s { $rival_cost }. Real speed lies between the two: if your timed step on the { $offer } reaches { $tokens_per_s } tokens/s, it is the cheaper rental; if you have not timed it, the { $rival } is the safer buy.
+fit-co-pick-why = At paper TFLOPS: { $paper_hours } h, { $paper_cost } for { $paper_run }. With our { $margin } margin, that price holds only at { $tokens_per_s } tokens/s or more ({ $tokens } tokens in { $usable_hours } × 3,600 seconds, rounded up). If the step is entirely bandwidth-bound (the { $offer } has { $tflops_ratio } times the { $rival }’s TFLOPS but only { $ratio } times its memory bandwidth), it needs { $hours } h, { $cost } for { $run }, more than the { $rival }’s { $rival_cost }. Real speed lies between the two: if your timed step on the { $offer } reaches { $tokens_per_s } tokens/s, it is the cheaper rental; if you have not timed it, the { $rival } is the safer buy.
 fit-co-pick-rival-week = At { $tokens_per_s } tokens/s, one week of the { $rival } ({ $rival_week }) holds the job too, so measure both.
 fit-bandwidth-bound = If the step is entirely bandwidth-bound (the { $pick } has { $tflops_ratio } times the { $rival }’s TFLOPS but only { $ratio } times its memory bandwidth), it needs { $hours } h; with our { $margin } margin, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
 fit-unmeasured = The hours assume { $stack } reaches the same share of paper TFLOPS that we assume for { $first }; neither share is measured.
-table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per GPU, rank-{ $rank } adapters on all linear layers, and attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept). Every GPU adds a runtime reserve of { $reserve }, plus { $allocator } of its tensors for the allocator. A GPU qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the GPUs and bundles in stock that qualify, we pick the one that finishes our reference job for the least money: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Hours run from the fast end, at { $high } of the GPU’s dense BF16 TFLOPS, to the slow end, at { $low }. The price is for the cheapest run of whole months and weeks that covers the slow end and leaves { $margin } of the rental free for setup, checkpoints, evaluation and a restart.
-table-fit-note-bandwidth = Paper TFLOPS alone do not decide a pick. Parts of every step wait on memory rather than compute (QLoRA’s dequantization, for one), so the rule also asks what happens if the faster GPU is faster only by its memory-bandwidth ratio. Where a slower rival would then cost less, the rule picks the cheapest offer that no rival undercuts this way, and the row names the offer it passed over.
-table-fit-note-first = Most training code is written for { $first }, so the pick is the cheapest { $first } offer that qualifies. Where an offer on another stack costs less, it is shown under the pick, with its own Rent links; its hours are not measured on that stack.
-table-fit-note-end = A one-GPU job’s figure is rounded up to the next whole GB; a multi-GPU job’s per-GPU figure is rounded up to the next 0.1 GB, and its total is that figure times the GPUs; percentages are the printed need over the printed usable memory, so you can redo them from the table. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of GPUs. A fit marked “tight” comes close to the { $headroom } limit: measure the peak on a short run before you pay for a month. Each Rent link buys one week or one month: where a price covers two weeks or more, order one week, then renew it by paying the renewal invoice that appears in your account before the week ends. Select a figure to see its breakdown.
+table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per GPU, rank-{ $rank } adapters on all linear layers, and attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept). Every GPU adds a runtime reserve of { $reserve }, plus { $allocator } of its tensors for the allocator. A GPU qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the GPUs and bundles in stock that qualify, we price our reference job on each: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Hours run from the fast end, at { $high } of the GPU’s dense BF16 TFLOPS, to the slow end, at { $low }. The price is for the cheapest run of whole months and weeks that covers the slow end and leaves { $margin } of the rental free for setup, checkpoints, evaluation and a restart.
+table-fit-note-bandwidth = The pick is not simply the cheapest of these. Parts of every step wait on memory rather than compute (QLoRA’s dequantization, for one), so the rule also asks, of every offer: if its lead over a slower offer were cut to the ratio of their memory bandwidths, would the slower one cost less? The pick is the cheapest offer that no slower offer would undercut this way. A pick can therefore cost more at paper TFLOPS than an offer it passed over, and the row then names that offer with both sets of figures.
+table-fit-note-first = Most training code is written for { $first }, so the pick is a { $first } offer wherever one qualifies. Where an offer on another stack costs less, it is shown under the pick, with its own Rent buttons; its hours are not measured on that stack.
+table-fit-note-end = A one-GPU job’s figure is rounded up to the next whole GB; a multi-GPU job’s per-GPU figure is rounded up to the next 0.1 GB, and its total is that figure times the GPUs; percentages are the printed need over the printed usable memory, so you can redo them from the table. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of GPUs. A fit marked “tight” comes close to the { $headroom } limit: measure the peak on a short run before you pay for a month. A tokens/s threshold is for the reference job: for your own, divide your token count by the same number of seconds. Each Rent button buys one week or one month: where a price covers two weeks or more, order one week, then pay the renewal invoice that appears in your account on the order site before the week ends. Click a figure for its breakdown.
 table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept), plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one GPU; the fit table gives it per GPU and in total on the GPUs we would rent. A GPU qualifies when the job fills at most { $headroom } of its usable memory; where a pick is marked “tight”, measure the peak on a short run before you pay for a month.
 table-breakdown-caption = { $job }: memory term by term
 col-term = Term
@@ -398,8 +393,8 @@ term-per-card = Per GPU
 term-total = All GPUs
 term-sum = sum of the terms above
 term-live = the terms above
-table-calibration-caption = Our estimate against published measurements
-table-calibration-note = { $runs } published runs. Median absolute error { $median }; worst under-estimate { $under }, worst over-estimate { $over }. A negative error means the run needed more than we estimate: the rows with a note say why. These are the runs our model's constants were set against, so the match is in-sample; the runs we hold back for an independent check are not shown yet.
+table-calibration-caption = Our estimate against the published runs its constants were fitted to
+table-calibration-note = { $runs } published runs. Median absolute error { $median }; worst under-estimate { $under }, worst over-estimate { $over }. A negative error means the run needed more than we estimated; the rows with a note say why. Our model’s constants were fitted to these same runs, so these errors measure the fit (in-sample), not an independent test; the runs we hold back for such a test are not shown yet.
 col-run = Run
 col-measured = Measured
 col-estimate = Our estimate
@@ -419,7 +414,7 @@ calibration-versions-unstated = versions not stated
 calibration-source = Source
 calibration-source-label = { $source } (opens the published measurement)
 col-week-break-even = Break-even, GPU-hours a week
-break-even-of-week = the week at { $price } ({ $rate })
+break-even-of-week = Week: { $price } ({ $rate })
 free-nodes = { $cards ->
     [2] { $nodes ->
         [0] (no two of them on one node)
@@ -437,7 +432,7 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = { $value } usable
-spec-vram-marketed = as marketed
+spec-vram-marketed = on the datasheet
 spec-usable = Usable memory
 spec-usable-source = { $mib } MiB ({ $of }) as { $tool } reports it; every job is compared with this figure
 spec-usable-source-ecc = { $mib } MiB ({ $of }) as { $tool } reports it with ECC on, the default, which reserves about one-sixteenth of the rated size; every job is compared with this figure
@@ -457,7 +452,7 @@ calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes pe
 calibration-gptq-int4 = GPTQ Int4 base, estimated as bitsandbytes NF4: both store about 4 bits a weight plus small per-group constants
 calibration-on = on
 calibration-off = off
-spec-link-single = not used: we rent this GPU singly
+spec-link-single = not used: we rent this GPU only on its own
 spec-link-none = (we rent it only as a single GPU)
 free-nodes-all = { $nodes ->
     [one] Every GPU in stock here is in that node: renting a single GPU breaks it up, and { $offer } goes out of stock here.

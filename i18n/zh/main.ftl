@@ -15,7 +15,7 @@ footer-copyright = © { $site }
 root-description = 租 GPU 做微调，每一笔账都能自己核算。请选择语言。
 root-choose = 阅读中文版
 not-found-title = 页面不存在
-not-found-body = 抱歉，此地址没有页面。
+not-found-body = 抱歉，这个地址没有页面（404）。
 not-found-home = 返回中文首页
 
 ## 数字格式
@@ -54,8 +54,8 @@ col-job = 模型与方法
 col-vram-needed = 所需显存
 col-card-that-fits = 选用方案
 col-card-vram = 配置显存
-col-weekly = 周租
-col-monthly = 月租
+col-weekly = 周租（美元）
+col-monthly = 月租（美元）
 col-per-gpu-hour = 每卡时
 rent-week = 租一周
 rent-month = 租一个月
@@ -82,7 +82,7 @@ memory-reserve = 运行时预留 { $value }
 memory-total = 未取整合计 { $value }
 
 ## 卡目录
-table-cards-caption = 目前可租的训练用 GPU（按可用显存从大到小）
+table-cards-caption = 最近一次盘点时有空闲的训练用 GPU（按可用显存从大到小；盘点日期见表下）
 col-gpu = GPU
 col-vram = 显存
 col-interconnect = 卡间互联（硬件规格）
@@ -201,23 +201,23 @@ col-share-of-card = 占单卡可用显存
 table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的 { $headroom }，即 { $limit }，就算装得下。这个上限按 MiB 读数精确计算，再四舍五入到 0.01 GB，所以和用 { $usable } 直接乘出的数略有出入。占比按表中显示的数字计算：所需显存（取整后）除以页面显示的可用显存 { $usable }；超过 { $tight } 的标为“偏紧”。
 
 ## 单卡页面
-gpus-title = 可租用的 GPU
+gpus-title = GPU 价格与库存
 gpus-description = 我们出租的 GPU：规格、周租和月租价格、各区域的空闲数量，以及每张卡装得下的微调任务。表中只列有空闲的卡，暂无空闲的卡见各自的页面。
-gpus-intro = 下表列出目前有空闲的卡。我们出租的每张卡（包括暂无空闲的）都有单独的页面，见表下的列表：规格、价格、各区域的空闲数量、装得下的微调任务，以及小时价高于多少时周租、月租更省；部分卡页还附有一次训练的时长与费用示例。
+gpus-intro = 下表列出最近一次盘点时有空闲的卡。我们出租的每张卡（包括暂无空闲的）都有单独的页面，见表下的列表：规格、价格、各区域的空闲数量、装得下的微调任务，以及小时价高于多少时周租、月租更省；部分卡页还附有一次训练的时长与费用示例。
 card-page-title = 租用 { $card }
-card-page-description = { $card }（显存{ $vram }）按周或按月出租，用于模型微调：{ $monthly }。
-card-page-description-out = { $card }（显存{ $vram }）按周或按月出租，用于模型微调：{ $monthly }；最近一次盘点时各区域暂无空闲。
+card-page-description = { $card }（{ $vram } 显存）出租，适合模型微调，可按周或按月租用，{ $monthly }。
+card-page-description-out = { $card }（{ $vram } 显存）出租，适合模型微调，可按周或按月租用，{ $monthly }；最近一次盘点时各区域暂无空闲。
 card-page-intro = { $card } 周租 { $weekly }，月租 { $monthly_amount }，按月租折合 { $hourly }/卡时。显存{ $vram }，任务实际可用多少见下方规格表。
 card-page-intro-out = { $card } 标价周租 { $weekly }，月租 { $monthly_amount }，按月租折合 { $hourly }/卡时；但最近一次盘点时各区域都没有空闲。显存{ $vram }，任务实际可用多少见下方规格表。
 card-page-specs = 规格
 card-page-prices = 价格
 card-page-availability = 空闲情况
-card-page-fit = 选卡表中提到本卡的任务（右侧各栏为该行选用方案的数字）
+card-page-fit = 选卡表中选用本卡、或把本卡列为备选的任务（右侧各栏为该行选用方案的数字）
 card-page-jobs = 装得下的任务
 card-page-break-even = 按参考小时价算的盈亏平衡点
 card-page-beat = 与按小时计费相比
 card-page-training = 训练时长与费用
-card-page-back = ← 返回可租用的 GPU
+card-page-back = ← 返回 GPU 价格与库存
 stock-as-of = 库存数据截至 { $date }。
 # A date in running text: the month in the form a date takes ({ $month }), or its number.
 date-long = { $year } 年 { $monthnum } 月 { $day } 日
@@ -233,7 +233,7 @@ month-of-9 = 9月
 month-of-10 = 10月
 month-of-11 = 11月
 month-of-12 = 12月
-card-not-stocked = 这张卡目前各区域都暂无空闲。显存相近、有空闲的卡，见本页底部链接的“可租用的 GPU”。
+card-not-stocked = 最近一次盘点时，这张卡在各区域都没有空闲。显存相近、有空闲的卡，见本页底部链接的“GPU 价格与库存”。
 table-card-specs-caption = { $card } 规格
 table-card-prices-caption = { $card } 价格
 table-card-availability-caption = { $card } 各区域的空闲数量
@@ -275,7 +275,7 @@ chart-break-even-term = 按月租，{ $term }
 chart-break-even-hourly = 按小时租，每小时 { $rate }
 chart-break-even-caption = 每月用量低于约 { $hours } 卡时这个区间时，按小时租更便宜；高于它时，月租更便宜。用量落在区间之内时，哪种更便宜取决于你拿到的小时价：小时价越低，越偏向按小时租；用量越接近区间上限，越偏向月租。这张图只比较一个月；只需要几周的话，要比的是周租和按小时租，见“周租、月租与按小时租：费用持平的用量”表中的周租一列。
 table-card-prices-note = 价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏上面是卡报告的可用显存，下面是它的 GiB 换算和标称容量；单位的说明见上方规格表。
-group-note-two-four-eight = （2、4 或 8 卡配置）
+group-note-two-four-eight = 2、4 或 8 卡配置
 
 ## Pages shown from another language
 fallback-notice = 本页尚未翻译成中文，以下显示原文（{ $original }）。
@@ -334,24 +334,24 @@ col-card-share = 占单卡可用显存
 fit-of-usable = 单卡可用 { $usable }
 fit-tight = { $of }（偏紧）
 fit-rule = { $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）。
-fit-rule-safe = { $stack } 上的首选（速度若受显存带宽限制，它更稳妥）：参考任务需 { $hours } 小时，共 { $cost }（{ $run }）。
-fit-rent-first-term = 每个“租一周”“租一个月”链接只下一个租期的订单。任务比所订租期长时，请支付续租账单：账单会在到期前 { $hours } 小时出现在你的账户里，不付款，任务就会停止。
+fit-rule-safe = { $stack } 上选用：下方注明的方案按纸面 TFLOPS 更省，但它的领先若只按显存带宽之比计，就比本方案贵。本方案需 { $hours } 小时，共 { $cost }（{ $run }）。
+fit-rent-first-term = 每个租用链接只下一个租期的订单；任务更长时，到期前 { $hours } 小时账户里会出现续费账单，付款即可续租，不付款，实例到期停机。
 fit-rule-only = { $first } 上没有装得下的方案；{ $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）。
 fit-other = { $offer }：{ $stack } 上或许更省（速度未经实测）
 fit-other-why = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }
 fit-other-tight = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }，偏紧
 fit-override = 我们的选择：{ $reason }
-fit-short-run = 参考任务只用掉这段租期的 { $used }。卡在租期里还有别的任务要跑，租下来才划算；只跑这一次的话，其他平台的小时价低于 { $rate }（按最慢估算）或 { $rate_fast }（按最快估算）时，按小时租更省。
-fit-bandwidth = 这里假定速度与纸面 TFLOPS 成正比（{ $pick } 是 { $rival } 的 { $tflops_ratio } 倍）。若速度按显存带宽之比计（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）。
+fit-short-run = 参考任务只用掉这段租期的 { $used }：只有租期里还有别的任务要跑，租下来才划算；只跑这一次的话，其他平台的小时价低于 { $rate }（按最慢估算；按最快估算则为 { $rate_fast }）时，按小时租更省。
+fit-bandwidth = 这里假定速度与纸面 TFLOPS 成正比（{ $pick } 是 { $rival } 的 { $tflops_ratio } 倍）。若速度只按显存带宽之比计（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）。
 fit-co-pick = { $offer }：实测吞吐达到每秒 { $tokens_per_s } 个 token 时更省
 fit-co-pick-unless = { $offer }：只有实测吞吐达到每秒 { $tokens_per_s } 个 token（而 { $rival } 达不到）时才更省
-fit-co-pick-why = 按纸面 TFLOPS 算，需 { $paper_hours } 小时，共 { $paper_cost }（{ $paper_run }）。要在这段租期内跑完并留出 { $margin } 余量，吞吐须达到每秒 { $tokens_per_s } 个 token（{ $tokens } 个 token ÷ { $usable_hours } 小时，换算到每秒后向上取整；任务规模不同，换成自己的 token 数）。若速度按显存带宽之比计（{ $offer } 的 TFLOPS 是 { $rival } 的 { $tflops_ratio } 倍，带宽只有 { $ratio } 倍），需 { $hours } 小时，共 { $cost }（{ $run }），比 { $rival } 的 { $rival_cost } 贵，所以表中选 { $rival }；还没在 { $offer } 上实测过自己的训练步，也是选 { $rival } 更稳妥。
+fit-co-pick-why = 按纸面 TFLOPS 算，需 { $paper_hours } 小时，共 { $paper_cost }（{ $paper_run }）；要留足 { $margin } 余量跑完，吞吐须达到每秒 { $tokens_per_s } 个 token（参考任务的 token 数 ÷ { $usable_hours } 小时）。若它的领先只按显存带宽之比计（TFLOPS 是 { $rival } 的 { $tflops_ratio } 倍，带宽只有 { $ratio } 倍），需 { $hours } 小时，超出 { $usable_hours } 小时，规则按 { $run }计价（{ $cost }），比 { $rival } 的 { $rival_cost } 贵，所以表中选 { $rival }。这个时长只要不超过一周的 168 小时，其实一周也跑得完，只是余量不足；愿意承担这个风险，租 { $paper_run }（{ $paper_cost }）仍比 { $rival } 便宜。
 fit-co-pick-rival-week = 吞吐达到每秒 { $tokens_per_s } 个 token 时，租一周 { $rival }（{ $rival_week }）也够跑完参考任务，所以两张卡都值得实测。
-fit-bandwidth-bound = 若速度按显存带宽之比计（是 { $rival } 的 { $ratio } 倍，而非纸面 TFLOPS 的 { $tflops_ratio } 倍），需 { $hours } 小时，再留出租期的 { $margin } 作余量，共 { $cost }（{ $run }）；{ $rival } 则要 { $rival_cost }（{ $rival_run }），所以仍选 { $pick }。
-fit-unmeasured = 时长假定 { $stack } 的算力利用率与我们为 { $first } 假定的相同；两者都不是实测值，长租之前先试跑计时。
-table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵）；每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。一张卡放得下整个任务时按数据并行计，每张卡各放一份完整副本；放不下时才按 ZeRO-3 切分。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们选跑完参考任务花钱最少的一个（只在本站的方案中比较）。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。参考任务只占所租租期的一小部分时，单元格会给出一个小时价：若只跑这一次，其他平台的小时价低于它，按小时租就更省。
-table-fit-note-bandwidth = 纸面 TFLOPS 的领先不能单独决定选择：每一步都有一部分工作不随算力缩放，可能受显存带宽限制（例如 QLoRA 的反量化）。所以规则还要核算：若较快方案的速度优势只按双方显存带宽之比计，结果会怎样。另一方案因此更省时，规则改选这样核算后仍没有对手更省的最便宜方案，并在该行注明被跳过的方案。
-table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用方案是 { $first } 上最便宜的方案；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用按钮。
+fit-bandwidth-bound = 表中时长按纸面 TFLOPS 估算，对 { $pick } 可能偏乐观：若只按显存带宽之比计（是 { $rival } 的 { $ratio } 倍，而非纸面的 { $tflops_ratio } 倍），需 { $hours } 小时，留出 { $margin } 余量要租 { $run }（{ $cost }），稳妥起见按这个数做预算；{ $rival } 这时要 { $rival_cost }（{ $rival_run }），所以仍选 { $pick }。
+fit-unmeasured = 时长假定 { $stack } 与 { $first } 的算力利用率相同，两者都未经实测；长租之前先试跑计时。
+table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵）；每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。一张卡放得下整个任务时按数据并行计，每张卡各放一份完整副本；放不下时才按 ZeRO-3 切分。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们按跑完参考任务的花费来选（只在本站的方案中比较），并按显存带宽再核算一次，见下文。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。参考任务只占所租租期的一小部分时，单元格会给出一个小时价：若只跑这一次，其他平台的小时价低于它，按小时租就更省。
+table-fit-note-bandwidth = 纸面 TFLOPS 的领先不能单独决定选择：每一步都有一部分工作不随算力缩放，可能受显存带宽限制（例如 QLoRA 的反量化）。所以规则还要核算：如果较快方案的领先只剩双方显存带宽之比，较慢的对手会不会比它更省。规则选的是没有任何较慢对手能这样胜过它的最便宜方案，因此选用方案按纸面 TFLOPS 算可能比被它跳过的方案贵；被跳过的方案在该行注明。
+table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用方案只在 { $first } 的方案中选出；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用按钮。
 table-fit-note-end = 单卡任务的显存向上取整到整 GB；多卡任务的每卡显存向上取整到 0.1 GB，合计即每卡数字乘以卡数；占比按表中显示的数字计算（所需显存除以表中的可用显存），可以直接复算。每卡时价格：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。标为“偏紧”的方案已接近 { $headroom } 的上限：租整月之前，先短时间试跑、实测显存峰值。展开显存数字可查看各项组成。
 table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵），每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的方案上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格；选用方案标为“偏紧”的，租整月之前请先短时间试跑、实测显存峰值。
 table-breakdown-caption = { $job }：显存逐项计算
@@ -428,8 +428,8 @@ free-nodes-all = { $nodes ->
    *[other] 这些空闲卡正好组成 { $nodes } 台完整的 { $offer } 节点：单卡订单会占用其中一台上的一张卡，这里可租的 { $offer } 就少一台。
 }
 rent-breaks-node = { $nodes ->
-    [1] { $region } 这款卡的空闲库存正好是一整台 { $bundle }：租用其中一张单卡后，该区域就租不到 { $bundle } 了。
-   *[other] { $region } 这款卡的空闲库存正好凑成 { $nodes } 整台 { $bundle }：每租走一张单卡，可租的整台节点就少一台。
+    [1] { $region } 的空闲卡正好凑成一整台 { $bundle }：租走一张单卡，那里就租不到整台 { $bundle } 了。
+   *[other] { $region } 的空闲卡正好凑成 { $nodes } 整台 { $bundle }：每租走一张单卡，可租的整台节点就少一台。
 }
 share-tight = 偏紧：租整月之前，先租一周，用最长的样本实测显存峰值
 memory-pick-tight = { $pick }；偏紧（占单卡可用显存的 { $share }）
