@@ -11,7 +11,7 @@ use hubgen_engine::render::PageLinks;
 
 /// Every diagnostic of a build of `root`, plus the link and orphan checks when it built. The
 /// build keeps no page: only the paths of the outputs and each page's links and anchors.
-pub fn run(
+pub(crate) fn run(
     root: &Path,
     overrides: &Overrides,
     extension: hubgen_engine::extension::Load,

@@ -10,13 +10,13 @@ use clap::{Parser, Subcommand};
     version,
     about = "A static site generator with a build-time data pipeline"
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Build the site into a folder (default: public/).
     Build {
         /// The site's root folder.
@@ -98,7 +98,7 @@ pub enum Command {
 
 /// How `hubgen check` reports: checked by clap before any work starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum CheckFormat {
+pub(crate) enum CheckFormat {
     Human,
     Json,
     /// GitHub Actions annotations.
@@ -107,13 +107,13 @@ pub enum CheckFormat {
 
 /// How `hubgen i18n` reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ReportFormat {
+pub(crate) enum ReportFormat {
     Human,
     Json,
 }
 
 #[derive(Debug, clap::Args)]
-pub struct PublishArgs {
+pub(crate) struct PublishArgs {
     /// s3://BUCKET[/PREFIX], file:///FOLDER, or a target named under `publish: targets:`.
     #[arg(long)]
     pub to: String,
@@ -156,7 +156,7 @@ pub struct PublishArgs {
 }
 
 #[derive(Debug, clap::Args)]
-pub struct I18nArgs {
+pub(crate) struct I18nArgs {
     /// The site's root folder.
     #[arg(long, default_value = ".", global = true)]
     pub root: PathBuf,
@@ -168,7 +168,7 @@ pub struct I18nArgs {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum I18nAction {
+pub(crate) enum I18nAction {
     /// Record that translations are up to date with their source: writes
     /// `translated_from: <hash>` into each one's front matter.
     Stamp {
@@ -179,7 +179,7 @@ pub enum I18nAction {
 }
 
 #[derive(Debug, clap::Args)]
-pub struct EstimateArgs {
+pub(crate) struct EstimateArgs {
     /// The site's root folder (its data/ holds the methods and models).
     #[arg(long, default_value = ".")]
     pub root: PathBuf,

@@ -9,7 +9,7 @@ use hubgen_engine::config::{Config, Overrides};
 use hubgen_engine::diag::{Diagnostic, code};
 use hubgen_engine::headers::Phase;
 
-pub fn run(args: &PublishArgs) -> ExitCode {
+pub(crate) fn run(args: &PublishArgs) -> ExitCode {
     let config = match Config::load(&args.root, &Overrides::default()) {
         Ok(c) => c,
         Err(diags) => return fail(&diags),

@@ -22,7 +22,7 @@ use hubgen_engine::output::OutputTree;
 use hubgen_engine::pipeline;
 
 /// Output files shared between snapshots: a rebuild that changes one page copies pointers only.
-pub type Files = std::collections::BTreeMap<String, Arc<[u8]>>;
+pub(crate) type Files = std::collections::BTreeMap<String, Arc<[u8]>>;
 
 fn shared(tree: OutputTree) -> Files {
     tree.files
@@ -33,7 +33,7 @@ fn shared(tree: OutputTree) -> Files {
 
 /// What the server shows: the last good tree, and the errors of a failed rebuild if any.
 #[derive(Default)]
-pub struct Snapshot {
+pub(crate) struct Snapshot {
     pub files: Files,
     /// HTML of the error overlay, present while the last build failed.
     pub overlay: Option<String>,
@@ -43,7 +43,7 @@ pub struct Snapshot {
 
 /// The state the server and the watcher share.
 #[derive(Clone)]
-pub struct Live {
+pub(crate) struct Live {
     snapshot: Arc<RwLock<Arc<Snapshot>>>,
 }
 
@@ -62,7 +62,7 @@ impl Live {
     }
 }
 
-pub struct Options {
+pub(crate) struct Options {
     pub root: PathBuf,
     /// The site's data extension (see `hubgen_engine::extension`).
     pub extension: hubgen_engine::extension::Load,
@@ -73,13 +73,13 @@ pub struct Options {
 
 /// What the watcher keeps between rebuilds: the prepared inputs of the last good full build,
 /// so an edit to a page's body re-renders only that page.
-pub struct Session {
+pub(crate) struct Session {
     prepared: Option<pipeline::Prepared>,
     extension: hubgen_engine::extension::Load,
 }
 
 impl Session {
-    pub fn new(extension: hubgen_engine::extension::Load) -> Self {
+    pub(crate) fn new(extension: hubgen_engine::extension::Load) -> Self {
         Session {
             prepared: None,
             extension,
@@ -88,7 +88,7 @@ impl Session {
 
     /// Rebuilds after `changed` (empty: the first build), swaps the result in, and says what it
     /// did. Body-only edits re-render their pages; anything else is a full in-memory build.
-    pub fn rebuild(
+    pub(crate) fn rebuild(
         &mut self,
         root: &Path,
         overrides: &Overrides,
@@ -229,7 +229,7 @@ fn watched(root: &Path) -> Vec<PathBuf> {
 }
 
 /// Runs the server until Ctrl-C.
-pub fn run(opts: Options) -> Result<(), String> {
+pub(crate) fn run(opts: Options) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

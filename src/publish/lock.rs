@@ -10,11 +10,11 @@ use super::{Error, remote_error};
 use hubgen_engine::diag::{Diagnostic, code};
 
 /// The lock's key under the target's prefix.
-pub const LOCK: &str = ".hubgen-publish.lock";
+pub(crate) const LOCK: &str = ".hubgen-publish.lock";
 
 /// What the lock object says.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Holder {
+pub(crate) struct Holder {
     /// `host:pid` of the publish that took it.
     pub owner: String,
     /// Unix seconds when it was taken.
@@ -24,7 +24,7 @@ pub struct Holder {
 }
 
 /// A held lock; dropping it removes the lock object if it is still this publish's.
-pub struct Lock<'a> {
+pub(crate) struct Lock<'a> {
     remote: &'a dyn Remote,
     token: String,
     /// Requests it made, for the report.
@@ -75,7 +75,7 @@ fn token(owner: &str, now: u64) -> String {
 /// then read back: a store that ignores the condition (some S3 emulators do) still cannot let a
 /// second publish overwrite a lock it has seen, and the loser of a race that overwrote finds the
 /// other's token.
-pub fn acquire(
+pub(crate) fn acquire(
     remote: &dyn Remote,
     now: u64,
     stale_secs: u64,

@@ -14,11 +14,11 @@
 //!    `--max-deletes`; fingerprinted assets stay for the grace period after the build stopped
 //!    making them, so a visitor holding an old page still gets its stylesheet.
 
-pub mod lock;
-pub mod remote;
+pub(crate) mod lock;
+pub(crate) mod remote;
 #[cfg(feature = "s3")]
-pub mod s3;
-pub mod shards;
+pub(crate) mod s3;
+pub(crate) mod shards;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -30,11 +30,11 @@ use hubgen_engine::headers::Phase;
 use remote::{Failure, Headers, Object, Remote};
 
 /// The last publish's manifest, under the target's prefix.
-pub const REMOTE_MANIFEST: &str = ".hubgen-publish.json";
+pub(crate) const REMOTE_MANIFEST: &str = ".hubgen-publish.json";
 
 /// One file of the build manifest.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
-pub struct File {
+pub(crate) struct File {
     pub path: String,
     pub bytes: u64,
     pub sha256: String,
@@ -55,7 +55,7 @@ pub struct File {
 
 /// What an object holds when it is stored encoded.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
-pub struct Stored {
+pub(crate) struct Stored {
     pub bytes: u64,
     pub md5: String,
 }
@@ -86,7 +86,7 @@ struct BuildManifest {
 /// A key an earlier publish wrote that the current build no longer has, kept until `since` plus
 /// the grace period (fingerprinted) or deleted at once (the rest).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
-pub struct Retired {
+pub(crate) struct Retired {
     pub path: String,
     /// Unix seconds of the first publish without it.
     pub since: u64,
@@ -95,7 +95,7 @@ pub struct Retired {
 
 /// What the bucket keeps about the last publish.
 #[derive(Debug, Default, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
-pub struct RemoteManifest {
+pub(crate) struct RemoteManifest {
     pub generator: String,
     /// Every file's entry, in a manifest written before shards (read, never written now).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -121,7 +121,7 @@ fn is_zero(n: &usize) -> bool {
 impl RemoteManifest {
     /// Every key hubgen wrote or started to write under the prefix, the manifest itself among
     /// them.
-    pub fn owned(m: Option<&RemoteManifest>) -> BTreeSet<&str> {
+    pub(crate) fn owned(m: Option<&RemoteManifest>) -> BTreeSet<&str> {
         let mut keys: BTreeSet<&str> = [REMOTE_MANIFEST, lock::LOCK].into();
         if let Some(m) = m {
             keys.extend(m.files.iter().map(|f| f.path.as_str()));
@@ -134,7 +134,7 @@ impl RemoteManifest {
 
 /// What to do and how.
 #[derive(Debug, Clone)]
-pub struct Options {
+pub(crate) struct Options {
     pub force: bool,
     pub dry_run: bool,
     pub max_deletes: usize,
@@ -158,7 +158,7 @@ pub struct Options {
 /// Why a file is uploaded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Reason {
+pub(crate) enum Reason {
     Missing,
     Size,
     Md5,
@@ -168,7 +168,7 @@ pub enum Reason {
 
 /// The plan: uploads by phase, unchanged files, deletes and kept old keys.
 #[derive(Debug, Default, Clone, serde::Serialize)]
-pub struct Plan {
+pub(crate) struct Plan {
     pub uploads: Vec<(File, Reason)>,
     pub unchanged: usize,
     pub deletes: Vec<String>,
@@ -183,7 +183,7 @@ pub struct Plan {
 
 /// What a publish did.
 #[derive(Debug, Default, Clone)]
-pub struct Outcome {
+pub(crate) struct Outcome {
     pub plan: Plan,
     pub uploaded: usize,
     pub deleted: usize,
@@ -199,10 +199,10 @@ pub struct Outcome {
 }
 
 /// A publish failure: one diagnostic. Nothing was deleted.
-pub type Error = Diagnostic;
+pub(crate) type Error = Diagnostic;
 
 /// Reads the build manifest of `out`.
-pub fn read_build_manifest(out: &Path) -> Result<Vec<File>, Error> {
+pub(crate) fn read_build_manifest(out: &Path) -> Result<Vec<File>, Error> {
     let path = out.join(hubgen_engine::output::MANIFEST);
     let text = std::fs::read(&path).map_err(|e| {
         Diagnostic::error(
@@ -225,7 +225,7 @@ pub fn read_build_manifest(out: &Path) -> Result<Vec<File>, Error> {
 }
 
 /// Every listed file present with its listed size.
-pub fn check_folder(out: &Path, files: &[File]) -> Result<(), Error> {
+pub(crate) fn check_folder(out: &Path, files: &[File]) -> Result<(), Error> {
     for f in files {
         let size = std::fs::metadata(out.join(&f.path)).map(|m| m.len());
         if size.as_ref().ok() != Some(&f.bytes) {
@@ -248,7 +248,7 @@ fn mismatch(out: &Path, path: &str, what: &str) -> Error {
 
 /// The plan, from the build manifest, the remote listing and the last publish's manifest, where the files of `unchanged` (in a shard the build reproduces, all in the
 /// listing) are known to be published as they are.
-pub fn plan_with(
+pub(crate) fn plan_with(
     files: &[File],
     listing: &[Object],
     previous: Option<&RemoteManifest>,
@@ -372,7 +372,7 @@ struct Meter {
 }
 
 /// Runs the whole publish of `out` to `remote`.
-pub fn publish(
+pub(crate) fn publish(
     out: &Path,
     remote: &dyn Remote,
     opts: &Options,
@@ -757,7 +757,7 @@ fn write_journal(
 }
 
 /// What the progress display hears about.
-pub enum Event<'a> {
+pub(crate) enum Event<'a> {
     Phase(Phase, usize),
     Uploaded(&'a str),
     Deleted(&'a str),
@@ -881,7 +881,7 @@ fn read_stored(out: &Path, f: &File) -> Result<Vec<u8>, Error> {
 /// Deterministic gzip (no file name, no time stamp), at zlib's default level: on HTML within 1%
 /// of the best level's size, at a third of its time (a changed file is compressed twice per
 /// publish: to compare, then to send).
-pub fn gzip(bytes: &[u8]) -> Vec<u8> {
+pub(crate) fn gzip(bytes: &[u8]) -> Vec<u8> {
     use std::io::Write as _;
     let mut e = flate2::GzBuilder::new().write(
         Vec::with_capacity(bytes.len() / 3 + 64),
@@ -919,7 +919,7 @@ fn upload_one(out: &Path, remote: &dyn Remote, f: &File, meter: &Meter) -> Resul
 }
 
 /// One diagnostic for a remote failure, with what to check.
-pub fn remote_error(remote: &dyn Remote, f: &Failure) -> Error {
+pub(crate) fn remote_error(remote: &dyn Remote, f: &Failure) -> Error {
     let target = remote.describe();
     let (c, what, hint) = match f {
         Failure::Credentials(_) => (
@@ -982,13 +982,13 @@ fn purge_urls(plan: &Plan, base_url: &str) -> Vec<String> {
 /// The target named by `--to`: `s3://BUCKET[/PREFIX]`, `file:///DIR`, or a target's name in
 /// `hubgen.yaml`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Target {
+pub(crate) enum Target {
     S3 { bucket: String, prefix: String },
     Folder(PathBuf),
 }
 
 impl Target {
-    pub fn parse(to: &str, named: &BTreeMap<String, String>) -> Result<Target, Error> {
+    pub(crate) fn parse(to: &str, named: &BTreeMap<String, String>) -> Result<Target, Error> {
         let address = named.get(to).map_or(to, String::as_str);
         if let Some(rest) = address.strip_prefix("s3://") {
             let (bucket, prefix) = rest.split_once('/').unwrap_or((rest, ""));

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 /// One object as the listing shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Object {
+pub(crate) struct Object {
     pub key: String,
     pub size: u64,
     /// The ETag without quotes: the MD5 of the bytes for a single PUT.
@@ -14,7 +14,7 @@ pub struct Object {
 
 /// The headers an object is stored with.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Headers {
+pub(crate) struct Headers {
     pub content_type: String,
     pub cache_control: String,
     /// Hex SHA-256 of the bytes, kept as object metadata (`x-amz-meta-sha256`).
@@ -32,7 +32,7 @@ pub struct Headers {
         reason = "only the S3 client reports credentials and reachability"
     )
 )]
-pub enum Failure {
+pub(crate) enum Failure {
     /// The credentials were refused (401/403).
     Credentials(String),
     /// The bucket (or folder) does not exist.
@@ -55,7 +55,7 @@ impl std::fmt::Display for Failure {
 }
 
 /// A publish target. Every method may be called from several threads at once.
-pub trait Remote: Sync {
+pub(crate) trait Remote: Sync {
     /// The target as the user wrote it, for messages.
     fn describe(&self) -> String;
     /// Whether objects keep a `Content-Encoding` (object storage does; a plain folder does not,
@@ -82,7 +82,7 @@ pub trait Remote: Sync {
 
 /// A plain folder (`file:///DIR`): for an nginx host or a mounted volume. The folder must exist;
 /// headers are not stored (the web server decides them), the ETag is the MD5 of the file.
-pub struct Folder {
+pub(crate) struct Folder {
     pub dir: PathBuf,
 }
 

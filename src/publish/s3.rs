@@ -15,7 +15,7 @@ use object_store::{
 
 use super::remote::{Failure, Headers, Object, Remote};
 
-pub struct S3 {
+pub(crate) struct S3 {
     store: AmazonS3,
     runtime: tokio::runtime::Runtime,
     bucket: String,
@@ -25,7 +25,7 @@ pub struct S3 {
 impl S3 {
     /// Connects to `bucket` (keys under `prefix`, which is empty or ends with `/`). Nothing is
     /// sent yet.
-    pub fn new(bucket: &str, prefix: &str) -> Result<S3, Failure> {
+    pub(crate) fn new(bucket: &str, prefix: &str) -> Result<S3, Failure> {
         // reqwest is built without a default TLS provider (no aws-lc): ring it is. Installing
         // twice is harmless (the first one stays).
         let _ = rustls::crypto::ring::default_provider().install_default();

@@ -10,16 +10,16 @@ use std::collections::BTreeSet;
 use super::File;
 
 /// The folder of the shards under the target's prefix.
-pub const SHARD_DIR: &str = ".hubgen-publish/";
+pub(crate) const SHARD_DIR: &str = ".hubgen-publish/";
 
 /// Shards for `n` files: a power of two, about 256 files each, 1 to 256.
-pub fn count_for(n: usize) -> usize {
+pub(crate) fn count_for(n: usize) -> usize {
     n.div_ceil(256).next_power_of_two().clamp(1, 256)
 }
 
 /// The shard count to use, given the last publish's: kept while within a factor of four of the
 /// ideal, so a site that grows a little does not rewrite every shard.
-pub fn keep_or_choose(previous: usize, n: usize) -> usize {
+pub(crate) fn keep_or_choose(previous: usize, n: usize) -> usize {
     let ideal = count_for(n);
     if previous > 0 && previous * 4 >= ideal && ideal * 4 >= previous {
         previous
@@ -29,20 +29,20 @@ pub fn keep_or_choose(previous: usize, n: usize) -> usize {
 }
 
 /// The shard `path` belongs to.
-pub fn shard_of(path: &str, count: usize) -> usize {
+pub(crate) fn shard_of(path: &str, count: usize) -> usize {
     use sha2::Digest as _;
     let h = sha2::Sha256::digest(path.as_bytes());
     usize::from(u16::from_be_bytes([h[0], h[1]])) % count.max(1)
 }
 
 /// The key of shard `n` of `count`.
-pub fn key(n: usize, count: usize) -> String {
+pub(crate) fn key(n: usize, count: usize) -> String {
     format!("{SHARD_DIR}{count}-{n:03}.json.gz")
 }
 
 /// What the build says about a shard's files, as a hex SHA-256: how they were stored is left
 /// out (the build cannot know it), everything that decides an upload is in.
-pub fn digest(files: &[&File]) -> String {
+pub(crate) fn digest(files: &[&File]) -> String {
     use sha2::Digest as _;
     let mut h = sha2::Sha256::new();
     for f in files {
@@ -60,12 +60,12 @@ struct Shard {
 }
 
 /// A shard's bytes: its entries as compact JSON, gzip-compressed.
-pub fn encode(files: Vec<File>) -> Vec<u8> {
+pub(crate) fn encode(files: Vec<File>) -> Vec<u8> {
     super::gzip(&serde_json::to_vec(&Shard { files }).unwrap_or_default())
 }
 
 /// A shard's entries from its bytes.
-pub fn decode(bytes: &[u8]) -> Result<Vec<File>, String> {
+pub(crate) fn decode(bytes: &[u8]) -> Result<Vec<File>, String> {
     use std::io::Read as _;
     let mut json = Vec::new();
     flate2::read::GzDecoder::new(bytes)
@@ -77,7 +77,7 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<File>, String> {
 }
 
 /// The files of the build, shard by shard: indices into `files`.
-pub fn group(files: &[File], count: usize) -> Vec<Vec<usize>> {
+pub(crate) fn group(files: &[File], count: usize) -> Vec<Vec<usize>> {
     let mut groups = vec![Vec::new(); count];
     for (i, f) in files.iter().enumerate() {
         groups[shard_of(&f.path, count)].push(i);
@@ -86,12 +86,12 @@ pub fn group(files: &[File], count: usize) -> Vec<Vec<usize>> {
 }
 
 /// Whether a key is one of hubgen's manifest shards.
-pub fn is_shard_key(key: &str) -> bool {
+pub(crate) fn is_shard_key(key: &str) -> bool {
     key.starts_with(SHARD_DIR)
 }
 
 /// The shard keys a manifest index refers to.
-pub fn keys_of(count: usize, digests: &[String]) -> BTreeSet<String> {
+pub(crate) fn keys_of(count: usize, digests: &[String]) -> BTreeSet<String> {
     (0..count)
         .filter(|n| digests.get(*n).is_some_and(|d| !d.is_empty()))
         .map(|n| key(n, count))

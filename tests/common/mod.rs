@@ -8,22 +8,22 @@ use std::process::{Command, Output};
 /// The repository's own site. Only the smoke test (tests/build.rs) builds it; every other
 /// end-to-end test runs on the fixture, so a writer's edit to `content/` or `data/` breaks none
 /// of them.
-pub const SITE: [&str; 5] = ["hubgen.yaml", "data", "content", "i18n", "themes"];
+pub(crate) const SITE: [&str; 5] = ["hubgen.yaml", "data", "content", "i18n", "themes"];
 
 /// The test fixture (see its README): a small site of its own, written for the tests.
-pub const FIXTURE: &str = "tests/fixtures/site";
+pub(crate) const FIXTURE: &str = "tests/fixtures/site";
 
 /// What a fixture copy takes from the fixture, and what from the repository (the theme and the
 /// strings, which are neither content nor data).
 const FIXTURE_OWN: [&str; 3] = ["hubgen.yaml", "data", "content"];
 const FIXTURE_FROM_REPO: [&str; 2] = ["themes", "i18n"];
 
-pub fn repo() -> &'static Path {
+pub(crate) fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// A throwaway copy of this repository's own site: for the smoke test only.
-pub fn real_site_copy() -> tempfile::TempDir {
+pub(crate) fn real_site_copy() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("tempdir");
     for item in SITE {
         copy(&repo().join(item), &tmp.path().join(item));
@@ -32,14 +32,14 @@ pub fn real_site_copy() -> tempfile::TempDir {
 }
 
 /// A throwaway copy of the test fixture, with the repository's theme and strings.
-pub fn fixture_copy() -> tempfile::TempDir {
+pub(crate) fn fixture_copy() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("tempdir");
     fixture_into(tmp.path());
     tmp
 }
 
 /// Lays the fixture (with the repository's theme and strings) into `dir`.
-pub fn fixture_into(dir: &Path) {
+pub(crate) fn fixture_into(dir: &Path) {
     let fixture = repo().join(FIXTURE);
     for item in FIXTURE_OWN {
         copy(&fixture.join(item), &dir.join(item));
@@ -51,17 +51,17 @@ pub fn fixture_into(dir: &Path) {
 
 /// The text of a fixture file as committed (`rel` from the fixture's root), for expected values
 /// read from the data rather than from a build.
-pub fn fixture_text(rel: &str) -> String {
+pub(crate) fn fixture_text(rel: &str) -> String {
     let path = repo().join(FIXTURE).join(rel);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// `text` with the site's temporary root written `[SITE]`, for snapshots.
-pub fn redact(text: &str, root: &Path) -> String {
+pub(crate) fn redact(text: &str, root: &Path) -> String {
     text.replace(&root.display().to_string(), "[SITE]")
 }
 
-pub fn copy(from: &Path, to: &Path) {
+pub(crate) fn copy(from: &Path, to: &Path) {
     if from.is_dir() {
         std::fs::create_dir_all(to).expect("mkdir");
         for e in std::fs::read_dir(from).expect("read_dir").flatten() {
@@ -72,7 +72,7 @@ pub fn copy(from: &Path, to: &Path) {
     }
 }
 
-pub fn hubgen(root: &Path, extra: &[&str]) -> Output {
+pub(crate) fn hubgen(root: &Path, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hubgen"))
         .arg("build")
         .arg("--root")
@@ -83,7 +83,7 @@ pub fn hubgen(root: &Path, extra: &[&str]) -> Output {
 }
 
 /// Every file under `dir`: relative path → bytes.
-pub fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+pub(crate) fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut out = BTreeMap::new();
     fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
         for e in std::fs::read_dir(dir).expect("read_dir").flatten() {
@@ -102,11 +102,11 @@ pub fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     out
 }
 
-pub fn read(root: &Path, rel: &str) -> String {
+pub(crate) fn read(root: &Path, rel: &str) -> String {
     std::fs::read_to_string(root.join("public").join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
-pub fn edit(root: &Path, rel: &str, from: &str, to: &str) {
+pub(crate) fn edit(root: &Path, rel: &str, from: &str, to: &str) {
     let p = root.join(rel);
     let text = std::fs::read_to_string(&p).expect("read");
     assert!(text.contains(from), "{rel} does not contain {from:?}");
@@ -114,7 +114,7 @@ pub fn edit(root: &Path, rel: &str, from: &str, to: &str) {
 }
 
 /// Builds the site under `root` into `root/public` and fails the test with stderr if it fails.
-pub fn build_ok(root: &Path) {
+pub(crate) fn build_ok(root: &Path) {
     let out = hubgen(root, &[]);
     assert!(
         out.status.success(),
@@ -125,7 +125,7 @@ pub fn build_ok(root: &Path) {
 
 /// Every internal `href`/`src` of every HTML file under `public` that names no file of the tree,
 /// as "page → target".
-pub fn dangling_links(public: &Path) -> Vec<String> {
+pub(crate) fn dangling_links(public: &Path) -> Vec<String> {
     let files = tree(public);
     let mut out = Vec::new();
     for (path, bytes) in &files {
@@ -163,7 +163,7 @@ pub fn dangling_links(public: &Path) -> Vec<String> {
 
 /// Text with digit-group separators (`,`, no-break spaces) removed between digits: `1,010` and
 /// `1 010` both read `1010`.
-pub fn ungrouped(text: &str) -> String {
+pub(crate) fn ungrouped(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     for (i, c) in chars.iter().enumerate() {
@@ -181,7 +181,7 @@ pub fn ungrouped(text: &str) -> String {
 /// The text of the table in `<figure class="table-<name>">` of a page, a row a line and the cells
 /// separated by ` | ` (each cell's text pieces joined by one space): what a reader sees, for
 /// snapshots.
-pub fn table_text(html: &str, name: &str) -> String {
+pub(crate) fn table_text(html: &str, name: &str) -> String {
     let doc = scraper::Html::parse_document(html);
     let sel = |s: &str| scraper::Selector::parse(s).expect("selector");
     let figure = doc

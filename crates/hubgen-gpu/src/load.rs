@@ -8,7 +8,7 @@ use super::validate::{self, Raw};
 use hubgen_engine::ext::Diagnostic;
 use hubgen_engine::ext::yaml;
 
-pub const DATA_FILES: [&str; 12] = [
+pub(crate) const DATA_FILES: [&str; 12] = [
     "cards.yaml",
     "regions.yaml",
     "models.yaml",
@@ -24,7 +24,7 @@ pub const DATA_FILES: [&str; 12] = [
 ];
 
 /// Reads and validates `data/`. Reports every problem found, not only the first.
-pub fn load(
+pub(crate) fn load(
     files: &hubgen_engine::ext::SiteFiles<'_>,
 ) -> Result<(Catalog, DataTexts), Vec<Diagnostic>> {
     let mut texts = DataTexts::new();

@@ -11,7 +11,7 @@ use hubgen_engine::ext::{Arg, Tracked};
 use hubgen_engine::ext::{Cell, Column};
 
 /// A money range: cents below $10, whole dollars above (both ends alike).
-pub fn usd_range(l: &Tracked<'_>, a: Decimal, b: Decimal) -> String {
+pub(crate) fn usd_range(l: &Tracked<'_>, a: Decimal, b: Decimal) -> String {
     let frac = if a < Decimal::from(10) { 2 } else { 0 };
     l.usd_range(a, b, frac)
 }
@@ -19,11 +19,11 @@ pub fn usd_range(l: &Tracked<'_>, a: Decimal, b: Decimal) -> String {
 /// A range of hours to a tenth each (`15.6–30.3`), as the training table's costs are computed
 /// from them; the fit table's picks print theirs the same way (168.3 h reads as past a week).
 /// Hours to a tenth, as the training table prints them.
-pub fn hours_tenth(l: &Tracked<'_>, h: f64) -> String {
+pub(crate) fn hours_tenth(l: &Tracked<'_>, h: f64) -> String {
     l.number(dec(compute::tenth(h)).round_dp(1), 1)
 }
 
-pub fn hours_tenths(l: &Tracked<'_>, a: f64, b: f64) -> String {
+pub(crate) fn hours_tenths(l: &Tracked<'_>, a: f64, b: f64) -> String {
     l.range(hours_tenth(l, a), hours_tenth(l, b))
 }
 

@@ -6,7 +6,7 @@
 //! (tested against it).
 
 /// The MD5 of each buffer, in order.
-pub fn md5_many(inputs: &[&[u8]]) -> Vec<[u8; 16]> {
+pub(super) fn md5_many(inputs: &[&[u8]]) -> Vec<[u8; 16]> {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx512f") {
@@ -22,7 +22,7 @@ pub fn md5_many(inputs: &[&[u8]]) -> Vec<[u8; 16]> {
 }
 
 /// One buffer's MD5, with the `md-5` crate.
-pub fn one(bytes: &[u8]) -> [u8; 16] {
+pub(super) fn one(bytes: &[u8]) -> [u8; 16] {
     use md5::Digest as _;
     md5::Md5::digest(bytes).into()
 }
