@@ -85,6 +85,9 @@ struct LocaleFile {
     /// The quotation marks typed quotes become: open, close, nested open, nested close
     /// (`"«»„“"`); by default CLDR's for the language.
     quotes: Option<Spanned<String>>,
+    /// The BCP 47 tag pages carry in `lang` and `hreflang` (`zh-Hans`), where it says more than
+    /// the code in URLs; by default the code.
+    language_tag: Option<Spanned<String>>,
 }
 
 /// A locale of the site and where its missing strings and pages come from.
@@ -97,6 +100,8 @@ pub struct Locale {
     pub required: Option<f64>,
     /// How its Markdown is typeset: smart punctuation, quotation marks.
     pub typography: Typography,
+    /// Its BCP 47 tag in `lang` and `hreflang` attributes: `language_tag`, or the code.
+    pub tag: String,
 }
 
 /// The resolved configuration every later stage reads.
@@ -274,6 +279,42 @@ fn parse_quotes(
         .ok()
 }
 
+/// A locale's `language_tag`, if it is a well-formed BCP 47 tag (`zh-Hans`, `pt-BR`) of the
+/// locale's language: a tag of another language would mislabel every page.
+fn check_language_tag(
+    code: &str,
+    tag: &Spanned<String>,
+    at: &At<'_>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    let hint = "write a BCP 47 tag of the locale's language, e.g. `language_tag: zh-Hans` for `zh`";
+    let parsed = match icu_locale_core::LanguageIdentifier::try_from_str(&tag.value) {
+        Ok(t) => t,
+        Err(e) => {
+            errors.push(at.error(
+                tag,
+                format!("locale `{code}`: `{}` is not a BCP 47 tag ({e})", tag.value),
+                hint,
+            ));
+            return None;
+        }
+    };
+    let language = code.split('-').next().unwrap_or(code);
+    if parsed.language.as_str() != language {
+        errors.push(at.error(
+            tag,
+            format!(
+                "locale `{code}`: `{}` is a tag of another language (`{}`)",
+                tag.value,
+                parsed.language.as_str()
+            ),
+            hint,
+        ));
+        return None;
+    }
+    Some(tag.value.clone())
+}
+
 /// A locale's `required` coverage is a percentage; each of its fallbacks another locale.
 fn check_required_and_fallback(
     code: &Spanned<String>,
@@ -330,6 +371,7 @@ fn resolve_locales(
             required,
             smart_punctuation: locale_smart,
             quotes,
+            language_tag,
         } = l;
         if let Some((_, line)) = first_at.iter().find(|(c, _)| *c == code.value) {
             // One error here; nothing later sees the locale twice (its strings would each be
@@ -354,8 +396,12 @@ fn resolve_locales(
         }
         check_required_and_fallback(&code, required.as_ref(), &fallback, &codes, (at, errors));
         let quotes = quotes.and_then(|q| parse_quotes(&code.value, &q, at, errors));
+        let tag = language_tag
+            .and_then(|t| check_language_tag(&code.value, &t, at, errors))
+            .unwrap_or_else(|| code.value.clone());
         locs.push(Locale {
             typography: typography(&code.value, locale_smart, quotes),
+            tag,
             code: code.value,
             fallback: fallback.into_iter().map(|f| f.value).collect(),
             required: required.map(|r| r.value),
@@ -366,6 +412,7 @@ fn resolve_locales(
             .into_iter()
             .map(|code| Locale {
                 typography: typography(&code, None, None),
+                tag: code.clone(),
                 code,
                 fallback: Vec::new(),
                 required: None,
@@ -375,6 +422,7 @@ fn resolve_locales(
     if locs.is_empty() {
         locs.push(Locale {
             code: "en".into(),
+            tag: "en".into(),
             fallback: Vec::new(),
             required: None,
             typography: typography("en", None, None),
@@ -673,6 +721,27 @@ mod tests {
         let e = parse("locales:\n  - code: en\n    smart_quotes: true\n").unwrap_err();
         assert_eq!(e[0].location(), "hubgen.yaml:3:5", "{e:?}");
         assert!(e[0].message.contains("smart_quotes"), "{e:?}");
+    }
+
+    #[test]
+    fn a_language_tag_labels_pages_and_must_be_a_tag_of_the_locales_language() {
+        let c = parse("locales:\n  - code: en\n  - code: zh\n    language_tag: zh-Hans\n").unwrap();
+        let tags: Vec<(&str, &str)> = c
+            .locales
+            .iter()
+            .map(|l| (l.code.as_str(), l.tag.as_str()))
+            .collect();
+        // Without one, the tag is the code.
+        assert_eq!(tags, [("en", "en"), ("zh", "zh-Hans")]);
+        let e = parse("locales:\n  - code: zh\n    language_tag: ja-Jpan\n").unwrap_err();
+        assert_eq!(e[0].location(), "hubgen.yaml:3:19", "{e:?}");
+        assert!(e[0].message.contains("another language (`ja`)"), "{e:?}");
+        let e = parse("locales:\n  - code: pt-br\n    language_tag: pt_BR!\n").unwrap_err();
+        assert_eq!(e[0].location(), "hubgen.yaml:3:19", "{e:?}");
+        assert!(e[0].message.contains("not a BCP 47 tag"), "{e:?}");
+        // A region subtag on the code: the language is what must agree.
+        let c = parse("locales:\n  - code: pt-br\n    language_tag: pt-BR\n").unwrap();
+        assert_eq!(c.locales[0].tag, "pt-BR");
     }
 
     #[test]

@@ -229,7 +229,12 @@ fn prepare_loaded(
         diags.extend(missing_strings(&config, &i18n, ext.as_ref()));
     }
     let i18n = Arc::new(i18n);
-    let templates = match render::templates(&theme.templates, i18n.clone(), config.minify) {
+    let tags = config
+        .locales
+        .iter()
+        .map(|l| (l.code.clone(), l.tag.clone()))
+        .collect();
+    let templates = match render::templates(&theme.templates, i18n.clone(), tags, config.minify) {
         Ok(t) => Some(t),
         Err(e) => {
             diags.extend(e);

@@ -30,14 +30,21 @@ pub struct Templates {
     minify: bool,
 }
 
-/// Registers `t()` and loads every template (minified once, here, when `minify` is on).
+/// Registers `t()` and the `lang_tag` filter and loads every template (minified once, here,
+/// when `minify` is on). `tags` maps each locale code to the BCP 47 tag its pages carry.
 pub fn templates(
     sources: &[TemplateSource],
     i18n: Arc<I18n>,
+    tags: HashMap<String, String>,
     minify: bool,
 ) -> Result<Templates, Vec<Diagnostic>> {
     let mut tera = Tera::new();
     tera.autoescape_on(vec![".html", ".xml"]);
+    // `{{ lang | lang_tag }}`: a locale code as `lang`/`hreflang` want it (`zh` → `zh-Hans`);
+    // a value that is no locale's code stays as it is.
+    tera.register_filter("lang_tag", move |code: &str, _: Kwargs, _: &State| {
+        tags.get(code).cloned().unwrap_or_else(|| code.to_owned())
+    });
     let strings = i18n.clone();
     tera.register_function(
         "t",
@@ -78,6 +85,9 @@ pub fn templates(
         // The same functions as the real one, so only the real error is reported.
         plain.register_function("t", |_: Kwargs, _: &State| -> tera::TeraResult<String> {
             Ok(String::new())
+        });
+        plain.register_filter("lang_tag", |code: &str, _: Kwargs, _: &State| {
+            code.to_owned()
         });
         let originals: Vec<(String, String)> = sources
             .iter()
@@ -1358,8 +1368,9 @@ fn render_site_files(
             .trim_start_matches('/')
             .split('/')
             .next()
-            .filter(|l| config.locales.iter().any(|c| c.code == *l))
-            .unwrap_or(default);
+            .and_then(|l| config.locales.iter().find(|c| c.code == l))
+            .or_else(|| config.locales.iter().find(|c| c.code == *default))
+            .map_or(default.as_str(), |c| c.tag.as_str());
         let html = redirect_page(&config.base_url, to, title, lang);
         let html = if config.minify {
             crate::minify::page(&html)

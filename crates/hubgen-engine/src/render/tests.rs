@@ -23,6 +23,7 @@ fn config(locales: &[(&str, &[&str])], prefix_default_locale: bool) -> Config {
             .iter()
             .map(|(code, chain)| Locale {
                 code: (*code).into(),
+                tag: (*code).into(),
                 fallback: chain.iter().map(|c| (*c).to_owned()).collect(),
                 required: None,
                 typography: crate::typography::Typography::for_locale(code),
@@ -71,6 +72,7 @@ fn plan_of<'a>(config: &'a Config, pages: &'a [RawPage]) -> (Vec<Job<'a>>, Vec<D
             Arc::new(I18n {
                 by_code: HashMap::new(),
             }),
+            HashMap::new(),
             false,
         )
         .unwrap_or_else(|_| panic!("no templates load")),
@@ -381,6 +383,7 @@ fn a_large_sitemap_becomes_an_index_of_small_files_written_one_by_one() {
         Arc::new(I18n {
             by_code: HashMap::new(),
         }),
+        HashMap::new(),
         false,
     )
     .unwrap_or_else(|_| panic!("no templates load"));
