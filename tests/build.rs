@@ -11,6 +11,43 @@ fn data(rel: &str) -> serde_json::Value {
     serde_saphyr::from_str(&fixture_text(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
+/// A locale's `language_tag` labels its pages (`lang`, `hreflang`, the sitemap, the 404 and the
+/// root chooser) while its URLs keep the code.
+#[test]
+fn a_language_tag_labels_every_page_of_its_locale_and_leaves_urls_alone() {
+    let site = fixture_copy();
+    let root = site.path();
+    edit(
+        root,
+        "hubgen.yaml",
+        "  - code: zh\n",
+        "  - code: zh\n    language_tag: zh-Hans\n",
+    );
+    build_ok(root);
+    let doc = |rel: &str| scraper::Html::parse_document(&read(root, rel));
+    let sel = |s: &str| scraper::Selector::parse(s).expect("selector");
+    let attrs = |d: &scraper::Html, css: &str, attr: &str| -> Vec<String> {
+        d.select(&sel(css))
+            .filter_map(|e| e.value().attr(attr).map(str::to_owned))
+            .collect()
+    };
+    let zh = doc("zh/fine-tuning/index.html");
+    assert_eq!(attrs(&zh, "html", "lang"), ["zh-Hans"]);
+    let en = doc("en/fine-tuning/index.html");
+    assert_eq!(attrs(&en, "html", "lang"), ["en"]);
+    let mut alternates = attrs(&en, "link[rel=alternate]", "hreflang");
+    alternates.sort_unstable();
+    assert_eq!(alternates, ["en", "uk", "x-default", "zh-Hans"]);
+    let sitemap = read(root, "sitemap.xml");
+    assert!(sitemap.contains("hreflang=\"zh-Hans\" href=\"https://hub.example/zh/fine-tuning/\""));
+    assert!(!sitemap.contains("hreflang=\"zh\""));
+    for page in ["404.html", "index.html"] {
+        let d = doc(page);
+        assert_eq!(attrs(&d, "li[lang=zh-Hans] a", "href"), ["/zh/"], "{page}");
+        assert!(attrs(&d, "[lang=zh]", "lang").is_empty(), "{page}");
+    }
+}
+
 #[test]
 fn the_fixture_builds_in_three_locales_with_every_table_formatted_per_locale() {
     let site = fixture_copy();
@@ -144,7 +181,7 @@ fn the_fixture_builds_in_three_locales_with_every_table_formatted_per_locale() {
     for (code, text) in [
         ("en", "There is no page at this address."),
         ("uk", "Такої сторінки немає."),
-        ("zh", "抱歉，这个地址没有页面（404）。"),
+        ("zh", "抱歉，您访问的页面不存在（404）。"),
     ] {
         let li = d404
             .select(&sel(&format!("li[lang={code}]")))

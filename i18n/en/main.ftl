@@ -88,7 +88,7 @@ col-vram = Usable memory
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-spec-stack-support = { $stack } supported (our image not yet published)
+spec-stack-support = { $stack } (our image not yet published)
 table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports; below it are the same memory in binary gigabytes (GiB) and the vendor’s rated size. The rated size is close to GiB, not to 10⁹ bytes, so the usable figure in GB can be the larger number. A GDDR6 card with ECC on (marked “ECC on”) reports about one-sixteenth less. Under each price is its per-GPU-hour price: a week’s price over 168 hours, a month’s over { $hours }. Under each interconnect is the bundle that uses it; a GPU rented on its own does not use the link. Click a stock count for the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
@@ -111,7 +111,7 @@ sharding-up-to = { $n ->
    *[other] Yes, up to { $n } GPUs
 }
 sharding-eight-way-only = Yes, at full speed only across all 8 GPUs of a node
-sharding-pairs = In pairs, with a bridge (we rent no bridged pairs)
+sharding-pairs = In pairs, with a bridge
 sharding-data-parallel-only = Over PCIe: data parallel, or ZeRO/FSDP at PCIe speed
 sharding-single-card = Only through host memory (slow)
 
@@ -167,7 +167,7 @@ service-not-listed = not yet published
 table-bundles-caption = Bundles: GPUs in the same node, rented together (a whole node, or a pair)
 col-bundle = Bundle
 col-discount = Discount
-bundle-list-price = without discount { $price }
+bundle-list-price = list price { $price }
 table-bundles-note = A bundle costs the single-GPU price times the number of GPUs, less the discount; the result is rounded to { $sig } significant figures.
 
 ## Memory table
@@ -180,7 +180,7 @@ memory-no-fit = nothing in stock holds it
 table-beat-caption = Rates to beat: the hourly rate above which a week or a month costs less, by how busy the GPU is
 col-beat-month = Month, { $share } busy
 col-beat-week = Week, { $share } busy
-table-beat-note = A rental costs less than hourly billing for the same use when the hourly rate you can get is above the figure shown: the rental’s price ÷ (its hours × the share of them the GPU is busy × the GPUs). A month has { $month } hours and a week 168; at 100% busy the figure is the rental’s own per-GPU-hour price. Your own break-even is the rental’s price ÷ your hourly rate, in GPU-hours; divide by the GPUs for the hours each GPU must be busy.
+table-beat-note = A rental costs less than hourly billing for the same use when the hourly rate you can get is above the figure shown: the rental’s price ÷ (its hours × the share of them the GPU is busy × the GPUs). We count a month as { $month } hours and a week as 168; at 100% busy the figure is the rental’s own per-GPU-hour price. Your own break-even is the rental’s price ÷ your hourly rate, in GPU-hours; divide by the GPUs for the hours each GPU must be busy.
 table-break-even-caption = Break-even against the market range: the GPU-hours at which a month or a week costs the same as hourly billing
 col-market-hourly = Market hourly
 col-break-even-hours = Break-even, GPU-hours a month
@@ -199,13 +199,13 @@ term-months = { $count ->
     [3] three months
    *[other] { $count } months
 }
-table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of the { $hours }-hour month is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded the same way. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Two weeks 24/7 is { $window } hours. The table of rates to beat needs no market figure: set the rate you are offered against it.
+table-break-even-note = Break-even is the monthly price divided by the on-demand hourly rate, rounded to the nearest { $round } hours; the share of a month, counted as { $hours } hours, is worked out from the hours as printed. The weekly break-even is the weekly price divided by the same rates, rounded the same way. Where one end of the range would need more hours than the week’s 168 or the month’s { $hours }, the cell says so: that rental breaks even only at the high rate. If you can rent by the hour for less than a week’s or a month’s own per-GPU-hour price (this table shows both, under the monthly price and in the weekly column), that rental never pays off, even 24/7. Two weeks 24/7 is { $window } hours. The table of rates to beat needs no market figure: set the rate you are offered against it.
 
 ## Training table
 table-training-caption = How long each fine-tuning job below takes, and what it costs (each row gives its job’s size)
 col-offer = GPU or bundle
 col-hours = Hours
-col-cost-hourly = Pro-rata cost
+col-cost-hourly = Hours × GPU-hour price × GPUs
 col-cost-term = Cheapest rental that covers it
 training-job-size = { $examples } examples × { $epochs } epochs, { $tokens } tokens
 training-term-k = { $k } FLOPs per parameter per token × { $params }B parameters
@@ -223,15 +223,15 @@ unit-million = { $value }M
 ## Jobs that fit a card
 table-jobs-caption = Fine-tuning jobs that fit one { $card }
 col-share-of-card = Share of usable memory
-table-jobs-note = A job fits when it needs at most { $headroom } of the GPU’s { $usable } of usable memory, that is { $limit }. Each share is of the full { $usable }; a job that fills more than { $tight } of it is marked tight, and even an unmarked fit is an estimate to check against the measured peak.
+table-jobs-note = A job fits when it needs at most { $headroom } of the GPU’s { $usable } of usable memory, that is { $limit }. Each share is of the full { $usable }; a job that fills more than { $tight } of it is marked tight, and even an unmarked fit is an estimate to check against the measured peak. Here a job’s figure is rounded up to the whole GB, while the fit table rounds a multi-GPU bundle’s per-GPU figure up to 0.1 GB, so the same job can differ between the two by a fraction of a GB and a percentage point.
 
 ## Card pages
 gpus-title = GPU prices
 gpus-description = Every GPU we rent, with its specifications, weekly and monthly prices, stock by region, and the fine-tuning jobs it fits.
 gpus-intro = The table lists the GPUs in stock as of our last stock count. Every GPU we rent, including those out of stock, has its own page below, with its specifications, prices, stock by region, the fine-tuning jobs it fits and, where we have one, a worked training estimate.
 card-page-title = { $card } rental
-card-page-description = Rent the { $card } { $vram } for fine-tuning by the week or by the month ({ $monthly }): specifications, weekly and monthly prices, stock by region, the jobs it fits and the hourly rate it beats.
-card-page-description-out = The { $card } { $vram } for fine-tuning, by the week or by the month ({ $monthly }): out of stock in every region at our last count. Specifications, prices, the jobs it fits and the hourly rate it beats.
+card-page-description = Rent the { $card } { $vram } for fine-tuning by the week or by the month ({ $monthly }): specifications, weekly and monthly prices, stock by region, the jobs it fits and its break-even hourly rates.
+card-page-description-out = The { $card } { $vram } for fine-tuning, by the week or by the month ({ $monthly }): out of stock in every region at our last count. Specifications, prices, the jobs it fits and its break-even hourly rates.
 card-page-intro = The { $card } rents for { $weekly } a week or { $monthly_amount } a month; at the monthly price, that works out to { $hourly } per GPU-hour. Its rated memory is { $vram }; the specifications below give the memory a job can actually use.
 card-page-intro-out = The { $card } is listed at { $weekly } a week or { $monthly_amount } a month ({ $hourly } per GPU-hour at the monthly price), but none was in stock in any region at our last count. Its rated memory is { $vram }; the specifications below give the memory a job can actually use.
 card-page-specs = Specifications
@@ -294,7 +294,7 @@ chart-memory-axis = GB, logarithmic scale
 chart-memory-caps = Capacity, GB
 chart-memory-caption = Memory each job needs on one GPU (bars) against the usable memory of our single GPUs (vertical lines). Bundles have no line: split over their GPUs, a job needs more in all; the fit table gives their per-GPU figures. The table above holds the same figures with their components.
 chart-break-even-title = { $offer }: a month’s cost against GPU-hours used
-chart-break-even-desc = A month’s rental of the { $offer } costs { $term } however many hours you use. Renting by the hour at { $rate } costs more the more you use, and passes the month’s price at { $hours } GPU-hours of a { $month }-hour month.
+chart-break-even-desc = A month’s rental of the { $offer } costs { $term } however many hours you use. Renting by the hour at { $rate } costs more the more you use, and passes the month’s price at { $hours } GPU-hours of a month counted as { $month } hours.
 chart-break-even-axis-hours = GPU-hours used in a month
 chart-break-even-term = Monthly rental, { $term }
 chart-break-even-hourly = Hourly, { $rate }
@@ -320,6 +320,8 @@ og-locale = en_US
 chart-memory-item = { $job }: { $need }
 rent-offer-week-label = Rent { $offer } for a week in { $region }
 rent-offer-month-label = Rent { $offer } for a month in { $region }
+rent-offer-week-first-label = Rent { $offer } for week 1 of { $weeks } in { $region }
+rent-offer-month-first-label = Rent { $offer } for month 1 of { $months } in { $region }
 ## Ranges: $2.49–$3.49, 25%–50% (uk and ru write the unit once)
 fmt-usd-range = ${ $low }–${ $high }
 fmt-percent-range = { $low }–{ $high }%
@@ -335,8 +337,8 @@ gpus-list-title = GPU pages
 fmt-approx = ~{ $value }
 memory-ecc = { $memory }, ECC on by default
 memory-ecc-off = { $memory }, ECC off by default
-sharding-not-rented = { $allowed }
-catalog-link-single = not used by a single GPU
+sharding-not-rented = { $allowed } (we rent these GPUs only singly)
+catalog-link-single = not used: rented singly
 catalog-link-in-bundles = used only by the { $bundles } bundle
 sharding-rented-as = (for sharding we rent them only as { $bundles })
 sharding-rented-as-some = (for sharding we rent only { $bundles }; the { $singles } we rent singly)
@@ -359,25 +361,25 @@ col-card-share = Share of usable memory
 fit-of-usable = of { $usable } usable
 fit-tight = { $of } (tight)
 fit-rule = Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
-fit-rule-safe = Our { $stack } pick for the reference job, the safer buy if speed follows memory bandwidth: { $hours } h, { $cost } for { $run }
-fit-rent-first-term = Each Rent button opens an order for one week or one month. If the run is longer than the rental you order, pay the renewal invoice, which appears in your account on the order site { $hours } hours before the end, or the instance stops mid-run.
+fit-rule-safe = Our { $stack } pick for the reference job, the one whose price holds even if speed follows memory bandwidth: { $hours } h, { $cost } for { $run }
+fit-rent-first-term = Each Rent button opens the order page on our order site with the offer, the term (one week or one month) and the region filled in; by itself it reserves nothing. If the run is longer than one term, continue it by paying the renewal invoice, which appears in your account on the order site { $hours } hours before the term ends; if it is unpaid, the instance stops at the end of the term, mid-run.
 fit-rule-only = No { $first } offer holds this job. Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
 fit-other = { $offer } on { $stack }, possibly cheaper (speed not measured):
 fit-other-why = { $hours } h, { $cost } for { $run }; fills { $share } of its { $usable } of usable memory
 fit-other-tight = { $hours } h, { $cost } for { $run }; fills { $share } of its { $usable } of usable memory (tight)
 fit-override = our choice: { $reason }
 fit-short-run = The run uses only { $used } of that rental: worth it only if you have more work for the GPU. If this is your only run, renting by the hour is cheaper at any rate under { $rate } ({ $rate_fast } if the run goes at the fast end of our estimate).
-fit-bandwidth = This assumes speed scales with paper TFLOPS ({ $tflops_ratio } times the { $rival }’s). If it scales with memory bandwidth ({ $ratio } times), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }.
+fit-bandwidth = This assumes speed scales with paper TFLOPS ({ $tflops_ratio } times those of the { $rival }). If it scales with memory bandwidth ({ $ratio } times), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }.
 fit-co-pick = { $offer }: cheaper if your job reaches { $tokens_per_s } tokens/s on it
-fit-co-pick-unless = { $offer }: cheaper only if your job reaches { $tokens_per_s } tokens/s on the { $offer } and stays below that on the { $rival }
-fit-co-pick-why = At paper TFLOPS: { $paper_hours } h, { $paper_cost } for { $paper_run }. With our { $margin } margin, that price holds only at { $tokens_per_s } tokens/s or more ({ $tokens } tokens in { $usable_hours } × 3,600 seconds, rounded up). If the step is entirely bandwidth-bound (the { $offer } has { $tflops_ratio } times the { $rival }’s TFLOPS but only { $ratio } times its memory bandwidth), it needs { $hours } h, { $cost } for { $run }, more than the { $rival }’s { $rival_cost }. Real speed lies between the two: if your timed step on the { $offer } reaches { $tokens_per_s } tokens/s, it is the cheaper rental; if you have not timed it, the { $rival } is the safer buy.
+fit-co-pick-unless = { $offer }: cheaper only if it reaches { $tokens_per_s } tokens/s and the { $rival } does not
+fit-co-pick-why = At paper TFLOPS: { $paper_hours } h, { $paper_cost } for { $paper_run }. With our { $margin } margin, that price holds only at { $tokens_per_s } tokens/s or more ({ $tokens } tokens in { $usable_hours } × 3,600 seconds, rounded up). If the step is entirely bandwidth-bound (the { $offer } has { $tflops_ratio } times the TFLOPS of the { $rival } but only { $ratio } times its memory bandwidth), it needs { $hours } h, { $cost } for { $run }, more than { $rival_cost } on the { $rival }. Real speed lies somewhere between the two, and specs cannot say where: time a few hundred steps in the first hour. At { $tokens_per_s } tokens/s or more on the { $offer }, it is the cheaper rental; below that, the { $rival } is.
 fit-co-pick-rival-week = At { $tokens_per_s } tokens/s, one week of the { $rival } ({ $rival_week }) holds the job too, so measure both.
-fit-bandwidth-bound = If the step is entirely bandwidth-bound (the { $pick } has { $tflops_ratio } times the { $rival }’s TFLOPS but only { $ratio } times its memory bandwidth), it needs { $hours } h; with our { $margin } margin, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
+fit-bandwidth-bound = If the step is entirely bandwidth-bound (the { $pick } has { $tflops_ratio } times the TFLOPS of the { $rival } but only { $ratio } times its memory bandwidth), it needs { $hours } h; with our { $margin } margin, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
 fit-unmeasured = The hours assume { $stack } reaches the same share of paper TFLOPS that we assume for { $first }; neither share is measured.
 table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per GPU, rank-{ $rank } adapters on all linear layers, and attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept). Every GPU adds a runtime reserve of { $reserve }, plus { $allocator } of its tensors for the allocator. A GPU qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the GPUs and bundles in stock that qualify, we price our reference job on each: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Hours run from the fast end, at { $high } of the GPU’s dense BF16 TFLOPS, to the slow end, at { $low }. The price is for the cheapest run of whole months and weeks that covers the slow end and leaves { $margin } of the rental free for setup, checkpoints, evaluation and a restart.
-table-fit-note-bandwidth = The pick is not simply the cheapest of these. Parts of every step wait on memory rather than compute (QLoRA’s dequantization, for one), so the rule also asks, of every offer: if its lead over a slower offer were cut to the ratio of their memory bandwidths, would the slower one cost less? The pick is the cheapest offer that no slower offer would undercut this way. A pick can therefore cost more at paper TFLOPS than an offer it passed over, and the row then names that offer with both sets of figures.
+table-fit-note-bandwidth = The pick is not simply the cheapest of these. Parts of every step wait on memory rather than compute (QLoRA’s dequantization, for one), so the rule also asks, of every offer: if it were faster than a slower offer only by the ratio of their memory bandwidths, would the slower one be cheaper? The pick is the cheapest offer that no slower offer would undercut this way. So the pick can cost more, on the spec-sheet estimate, than an offer it passed over, and the row then names that offer with both sets of figures.
 table-fit-note-first = Most training code is written for { $first }, so the pick is a { $first } offer wherever one qualifies. Where an offer on another stack costs less, it is shown under the pick, with its own Rent buttons; its hours are not measured on that stack.
-table-fit-note-end = A one-GPU job’s figure is rounded up to the next whole GB; a multi-GPU job’s per-GPU figure is rounded up to the next 0.1 GB, and its total is that figure times the GPUs; percentages are the printed need over the printed usable memory, so you can redo them from the table. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of GPUs. A fit marked “tight” comes close to the { $headroom } limit: measure the peak on a short run before you pay for a month. A tokens/s threshold is for the reference job: for your own, divide your token count by the same number of seconds. Each Rent button buys one week or one month: where a price covers two weeks or more, order one week, then pay the renewal invoice that appears in your account on the order site before the week ends. Click a figure for its breakdown.
+table-fit-note-end = A one-GPU job’s figure is rounded up to the next whole GB; a multi-GPU job’s per-GPU figure is rounded up to the next 0.1 GB, and its total is that figure times the GPUs; percentages are the printed need over the printed usable memory, so you can redo them from the table. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of GPUs. A fit marked “tight” comes close to the { $headroom } limit: measure the peak on a short run before you pay for a month. A tokens/s threshold is for the reference job: for your own, divide your token count by the same number of seconds. The rate under which hourly billing is cheaper for a single run is worked out from the hours as printed and rounded down to two significant figures, so below it hourly billing is surely cheaper for that one run. Each Rent button opens the order page with the offer, one week or one month, and the region filled in, and reserves nothing by itself: where a price covers two weeks or more, order one week, then pay the renewal invoice that appears in your account on the order site before the week ends. Click a figure for its breakdown.
 table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept), plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one GPU; the fit table gives it per GPU and in total on the GPUs we would rent. A GPU qualifies when the job fills at most { $headroom } of its usable memory; where a pick is marked “tight”, measure the peak on a short run before you pay for a month.
 table-breakdown-caption = { $job }: memory term by term
 col-term = Term
@@ -434,8 +436,8 @@ free-nodes = { $cards ->
 usable-gb = { $value } usable
 spec-vram-marketed = on the datasheet
 spec-usable = Usable memory
-spec-usable-source = { $mib } MiB ({ $of }) as { $tool } reports it; every job is compared with this figure
-spec-usable-source-ecc = { $mib } MiB ({ $of }) as { $tool } reports it with ECC on, the default, which reserves about one-sixteenth of the rated size; every job is compared with this figure
+spec-usable-source = converted from the { $mib } MiB that { $tool } reports ({ $of }); every job is compared with this figure
+spec-usable-source-ecc = converted from the { $mib } MiB that { $tool } reports with ECC on, the default, which reserves about one-sixteenth of the rated size ({ $of }); every job is compared with this figure
 calibration-why-loader = ms-swift’s reserved peak is only 14% under the same job in BF16 LoRA although the 4-bit base is 10 GB smaller: the allocator likely keeps the BF16 checkpoint’s blocks freed while quantizing at load, which our model does not count
 calibration-why-attention = without checkpointing at 4,096 tokens this run keeps more per layer than our model’s tensors (its attention implementation is not stated; eager attention also keeps the score matrices)
 calibration-why-qwen-logits = Qwen-1’s own model code keeps more copies of the logits (152,000-entry vocabulary) than the transformers path our model assumes
@@ -444,7 +446,7 @@ calibration-why-unstated-zero3 = cause unknown: the guide does not say how it me
 offer-as-bundle = { $offer } (rented together)
 offer-as-single = { $offer } (single GPU)
 offer-as-single-none = { $offer } (single GPU, none in stock)
-stock-none-short = none in stock as of our last stock count
+stock-none-short = (out of stock at our last count)
 unit-gib = { $value } GB
 unit-gib-rated = { $value } GB
 memory-pick-per-card = our pick: { $offer }, { $gb } per GPU
@@ -452,7 +454,7 @@ calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes pe
 calibration-gptq-int4 = GPTQ Int4 base, estimated as bitsandbytes NF4: both store about 4 bits a weight plus small per-group constants
 calibration-on = on
 calibration-off = off
-spec-link-single = not used: we rent this GPU only on its own
+spec-link-single = not used: we rent this GPU singly
 spec-link-none = (we rent it only as a single GPU)
 free-nodes-all = { $nodes ->
     [one] Every GPU in stock here is in that node: renting a single GPU breaks it up, and { $offer } goes out of stock here.
@@ -470,5 +472,5 @@ fit-card-nvme = { $card } ({ $size })
 vram-of-rated-ecc = { $usable } GiB with ECC on; rated { $rated } GB
 vram-of-rated = { $usable } GiB; rated { $rated } GB
 # A break-even range whose far end is past the whole week or month: that end never comes.
-break-even-range-over = { $low } GPU-hours at the high rate and never at the low one (that would take more than the { $hours } hours the rental lasts)
+break-even-range-over = { $low } GPU-hours at the high rate and never at the low one (that would take more than the { $hours } hours we count for the rental)
 break-even-cell-over = { $low } at the high rate; never at the low rate

@@ -15,7 +15,7 @@ footer-copyright = © { $site }
 root-description = 租 GPU 做微调，每一笔账都能自己核算。请选择语言。
 root-choose = 阅读中文版
 not-found-title = 页面不存在
-not-found-body = 抱歉，这个地址没有页面（404）。
+not-found-body = 抱歉，您访问的页面不存在（404）。
 not-found-home = 返回中文首页
 
 ## 数字格式
@@ -108,7 +108,7 @@ link-pcie-p2p-no-nvlink = 仅 PCIe（无 NVLink，P2P 被禁用）
 ic-host-staged = 到主机的总线带宽；卡间数据经主机内存中转，实际远低于此
 sharding-up-to = 支持，最多 { $n } 张卡
 sharding-eight-way-only = 支持，但只有用满一台节点的 8 张卡才能全速
-sharding-pairs = 支持，仅限两卡成对（这些卡我们只单卡出租）
+sharding-pairs = 支持，仅限两卡成对
 sharding-data-parallel-only = 经 PCIe：数据并行，或以 PCIe 速度跑 ZeRO/FSDP
 sharding-single-card = 能跑，但很慢
 
@@ -151,9 +151,9 @@ service-not-listed = 尚未公布
 ## 多卡配置
 table-bundles-caption = 多卡配置：整台节点，或同一节点上的一对卡，整体出租
 col-bundle = 配置
-col-discount = 比原价省
-bundle-list-price = 原价 { $price }
-table-bundles-note = 多卡配置的价格按单卡价格乘以卡数、再减去“比原价省”一栏的比例计算，并四舍五入保留 { $sig } 位有效数字。
+col-discount = 较单卡合计优惠
+bundle-list-price = 单卡合计 { $price }
+table-bundles-note = 多卡配置的价格按单卡价格乘以卡数、再减去“较单卡合计优惠”一栏的比例计算，并四舍五入保留 { $sig } 位有效数字。
 
 ## 显存表
 table-memory-caption = 各模型在各方法下所需的显存及其构成
@@ -162,7 +162,7 @@ memory-model-arch = { $layers } 层，隐藏维度 { $hidden }，词表大小 { 
 memory-no-fit = 没有可租的方案装得下
 
 ## 盈亏平衡表
-table-beat-caption = 小时价高于下表数字时，周租或月租更省（按卡在租期内实际在用的时间占比）
+table-beat-caption = 小时价门槛表：小时价高于下列数字时，周租或月租更省（按卡在租期内实际在用的时间占比）
 col-beat-month = 月租（{ $share } 时间在用）
 col-beat-week = 周租（{ $share } 时间在用）
 table-beat-note = 你能拿到的小时价高于表中数字时，同样的用量租周或租月比按小时付费便宜：租金 ÷（租期小时数 × 卡在用的时间占比 × 卡数）。一个月按 { $month } 小时、一周按 168 小时计；卡 100% 时间在用时，这个数字就是该租期自身折合的每卡时价格。你自己的盈亏平衡点（卡时）= 租金 ÷ 你的小时价；再除以卡数，就是每张卡需要在用的小时数。
@@ -180,7 +180,7 @@ table-break-even-note = 月租的盈亏平衡点 = 月租 ÷ 小时价，四舍�
 table-training-caption = 下列各微调任务要跑多久、花多少钱（每行注明任务规模）
 col-offer = 卡或多卡配置
 col-hours = 时长（小时）
-col-cost-hourly = 折算费用（按每卡时价格；实付见下一列）
+col-cost-hourly = 折算费用（时长 × 每卡时价 × 卡数）
 col-cost-term = 够用的最便宜租期
 training-job-size = { $examples } 条样本 × { $epochs } 个 epoch，共 { $tokens }个 token
 training-term-k = 每参数每 token { $k } FLOPs × { $params } × 10⁹ 个参数
@@ -198,21 +198,21 @@ unit-million = { $scale ->
 ## 单卡装得下的任务
 table-jobs-caption = 单张 { $card } 装得下的微调任务
 col-share-of-card = 占单卡可用显存
-table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的 { $headroom }，即 { $limit }，就算装得下。这个上限按 MiB 读数精确计算，再四舍五入到 0.01 GB，所以和用 { $usable } 直接乘出的数略有出入。占比按表中显示的数字计算：所需显存（取整后）除以页面显示的可用显存 { $usable }；超过 { $tight } 的标为“偏紧”。
+table-jobs-note = 所需显存不超过这张卡可用显存（{ $usable }）的 { $headroom }，即 { $limit }，就算装得下。这个上限按 MiB 读数精确计算，再四舍五入到 0.01 GB，所以和用 { $usable } 直接乘出的数略有出入。占比按表中显示的数字计算：所需显存（取整后）除以页面显示的可用显存 { $usable }；超过 { $tight } 的标为“偏紧”。本表的所需显存是一张卡上的数字，向上取整到整 GB；选卡表里多卡配置的每卡数字向上取整到 0.1 GB，所以同一个任务在两张表里可能差零点几 GB，占比也可能差一个百分点。
 
 ## 单卡页面
 gpus-title = GPU 价格与库存
 gpus-description = 我们出租的 GPU：规格、周租和月租价格、各区域的空闲数量，以及每张卡装得下的微调任务。表中只列有空闲的卡，暂无空闲的卡见各自的页面。
 gpus-intro = 下表列出最近一次盘点时有空闲的卡。我们出租的每张卡（包括暂无空闲的）都有单独的页面，见表下的列表：规格、价格、各区域的空闲数量、装得下的微调任务，以及小时价高于多少时周租、月租更省；部分卡页还附有一次训练的时长与费用示例。
 card-page-title = 租用 { $card }
-card-page-description = { $card }（{ $vram } 显存）出租，适合模型微调，可按周或按月租用，{ $monthly }。
-card-page-description-out = { $card }（{ $vram } 显存）出租，适合模型微调，可按周或按月租用，{ $monthly }；最近一次盘点时各区域暂无空闲。
+card-page-description = { $card }（{ $vram } 显存）按周或按月出租，适合模型微调，价格为 { $monthly }。
+card-page-description-out = { $card }（{ $vram } 显存）按周或按月出租，适合模型微调，价格为 { $monthly }；最近一次盘点时各区域暂无空闲。
 card-page-intro = { $card } 周租 { $weekly }，月租 { $monthly_amount }，按月租折合 { $hourly }/卡时。显存{ $vram }，任务实际可用多少见下方规格表。
 card-page-intro-out = { $card } 标价周租 { $weekly }，月租 { $monthly_amount }，按月租折合 { $hourly }/卡时；但最近一次盘点时各区域都没有空闲。显存{ $vram }，任务实际可用多少见下方规格表。
 card-page-specs = 规格
 card-page-prices = 价格
 card-page-availability = 空闲情况
-card-page-fit = 选卡表中选用本卡、或把本卡列为备选的任务（右侧各栏为该行选用方案的数字）
+card-page-fit = 选卡表中涉及本卡的任务（各栏数字属于该行选用的方案）
 card-page-jobs = 装得下的任务
 card-page-break-even = 按参考小时价算的盈亏平衡点
 card-page-beat = 与按小时计费相比
@@ -233,7 +233,7 @@ month-of-9 = 9月
 month-of-10 = 10月
 month-of-11 = 11月
 month-of-12 = 12月
-card-not-stocked = 最近一次盘点时，这张卡在各区域都没有空闲。显存相近、有空闲的卡，见本页底部链接的“GPU 价格与库存”。
+card-not-stocked = 最近一次盘点时，这张卡在各区域都没有空闲。显存相近、目前有空闲的卡，见“GPU 价格与库存”页。
 table-card-specs-caption = { $card } 规格
 table-card-prices-caption = { $card } 价格
 table-card-availability-caption = { $card } 各区域的空闲数量
@@ -295,6 +295,8 @@ og-locale = zh_CN
 chart-memory-item = { $job }：{ $need }
 rent-offer-week-label = 租 { $offer } 一周（{ $region }）
 rent-offer-month-label = 租 { $offer } 一个月（{ $region }）
+rent-offer-week-first-label = 租 { $offer } 第 1 周（共 { $weeks } 周，{ $region }）
+rent-offer-month-first-label = 租 { $offer } 第 1 个月（共 { $months } 个月，{ $region }）
 ## Ranges: $2.49–$3.49, 25%–50%
 fmt-usd-range = ${ $low }～${ $high }
 fmt-percent-range = { $low }%～{ $high }%
@@ -310,7 +312,7 @@ gpus-list-title = 各卡页面
 fmt-approx = 约 { $value }
 memory-ecc = { $memory }（ECC 默认开启，可用显存按开启计）
 memory-ecc-off = { $memory }（ECC 默认关闭）
-sharding-not-rented = { $allowed }
+sharding-not-rented = { $allowed }（这些卡我们只单卡出租）
 catalog-link-single = 单卡出租，用不到互联
 catalog-link-in-bundles = 仅在 { $bundles } 中使用
 sharding-rented-as = 分片训练只以 { $bundles } 出租
@@ -334,25 +336,25 @@ col-card-share = 占单卡可用显存
 fit-of-usable = 单卡可用 { $usable }
 fit-tight = { $of }（偏紧）
 fit-rule = { $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）。
-fit-rule-safe = { $stack } 上选用：下方注明的方案按纸面 TFLOPS 更省，但它的领先若只按显存带宽之比计，就比本方案贵。本方案需 { $hours } 小时，共 { $cost }（{ $run }）。
-fit-rent-first-term = 每个租用链接只下一个租期的订单；任务更长时，到期前 { $hours } 小时账户里会出现续费账单，付款即可续租，不付款，实例到期停机。
+fit-rule-safe = { $stack } 方案中选它：下方的方案按纸面算力更省，但如果速度只按显存带宽折算，它就比本方案贵。本方案需 { $hours } 小时，共 { $cost }（{ $run }）。
+fit-rent-first-term = 租用按钮打开的下单页只含一个租期，本身不预订任何东西；任务更长时，到期前 { $hours } 小时账户里会出现续费账单，付款即可续租；不付款，实例到期就会停机。
 fit-rule-only = { $first } 上没有装得下的方案；{ $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）。
 fit-other = { $offer }：{ $stack } 上或许更省（速度未经实测）
 fit-other-why = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }
 fit-other-tight = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }，偏紧
 fit-override = 我们的选择：{ $reason }
-fit-short-run = 参考任务只用掉这段租期的 { $used }：只有租期里还有别的任务要跑，租下来才划算；只跑这一次的话，其他平台的小时价低于 { $rate }（按最慢估算；按最快估算则为 { $rate_fast }）时，按小时租更省。
+fit-short-run = 参考任务只用掉这段租期的 { $used }：只有租期里还有别的任务要跑，租下来才划算；只跑这一次的话，只要其他平台的小时价低于 { $rate }（按最慢估算；按最快估算为 { $rate_fast }），按小时租就更省。
 fit-bandwidth = 这里假定速度与纸面 TFLOPS 成正比（{ $pick } 是 { $rival } 的 { $tflops_ratio } 倍）。若速度只按显存带宽之比计（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）。
 fit-co-pick = { $offer }：实测吞吐达到每秒 { $tokens_per_s } 个 token 时更省
 fit-co-pick-unless = { $offer }：只有实测吞吐达到每秒 { $tokens_per_s } 个 token（而 { $rival } 达不到）时才更省
-fit-co-pick-why = 按纸面 TFLOPS 算，需 { $paper_hours } 小时，共 { $paper_cost }（{ $paper_run }）；要留足 { $margin } 余量跑完，吞吐须达到每秒 { $tokens_per_s } 个 token（参考任务的 token 数 ÷ { $usable_hours } 小时）。若它的领先只按显存带宽之比计（TFLOPS 是 { $rival } 的 { $tflops_ratio } 倍，带宽只有 { $ratio } 倍），需 { $hours } 小时，超出 { $usable_hours } 小时，规则按 { $run }计价（{ $cost }），比 { $rival } 的 { $rival_cost } 贵，所以表中选 { $rival }。这个时长只要不超过一周的 168 小时，其实一周也跑得完，只是余量不足；愿意承担这个风险，租 { $paper_run }（{ $paper_cost }）仍比 { $rival } 便宜。
+fit-co-pick-why = 按纸面 TFLOPS 算，需 { $paper_hours } 小时，共 { $paper_cost }（{ $paper_run }）；要留足 { $margin } 余量跑完，吞吐须达到每秒 { $tokens_per_s } 个 token（参考任务的 token 数 ÷ { $usable_hours } 小时）。若速度只按显存带宽折算（纸面算力是 { $rival } 的 { $tflops_ratio } 倍，带宽却只有 { $ratio } 倍），需 { $hours } 小时，超出 { $usable_hours } 小时，规则按 { $run }计价（{ $cost }），比 { $rival } 的 { $rival_cost } 贵，所以表中选 { $rival }。这个时长若不超过一周的 168 小时，一周其实也跑得完，只是挤掉了余量，而一周（{ $paper_cost }）比 { $rival } 便宜。哪种假设更接近实际，取决于你的任务：开租后头一个小时跑几百步计时，再决定续不续租。
 fit-co-pick-rival-week = 吞吐达到每秒 { $tokens_per_s } 个 token 时，租一周 { $rival }（{ $rival_week }）也够跑完参考任务，所以两张卡都值得实测。
-fit-bandwidth-bound = 表中时长按纸面 TFLOPS 估算，对 { $pick } 可能偏乐观：若只按显存带宽之比计（是 { $rival } 的 { $ratio } 倍，而非纸面的 { $tflops_ratio } 倍），需 { $hours } 小时，留出 { $margin } 余量要租 { $run }（{ $cost }），稳妥起见按这个数做预算；{ $rival } 这时要 { $rival_cost }（{ $rival_run }），所以仍选 { $pick }。
+fit-bandwidth-bound = 表中时长按纸面 TFLOPS 估算，对 { $pick } 可能偏乐观：若这一步受显存带宽限制（速度只有 { $rival } 的 { $ratio } 倍，而非纸面的 { $tflops_ratio } 倍），{ $pick } 需 { $hours } 小时，留出 { $margin } 余量要租 { $run }（{ $cost }）；{ $rival } 按它自己的纸面 TFLOPS 要 { $rival_cost }（{ $rival_run }），仍比它贵，所以还是选 { $pick }。租整月之前，先租一周实测吞吐。
 fit-unmeasured = 时长假定 { $stack } 与 { $first } 的算力利用率相同，两者都未经实测；长租之前先试跑计时。
 table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵）；每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。一张卡放得下整个任务时按数据并行计，每张卡各放一份完整副本；放不下时才按 ZeRO-3 切分。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们按跑完参考任务的花费来选（只在本站的方案中比较），并按显存带宽再核算一次，见下文。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。参考任务只占所租租期的一小部分时，单元格会给出一个小时价：若只跑这一次，其他平台的小时价低于它，按小时租就更省。
-table-fit-note-bandwidth = 纸面 TFLOPS 的领先不能单独决定选择：每一步都有一部分工作不随算力缩放，可能受显存带宽限制（例如 QLoRA 的反量化）。所以规则还要核算：如果较快方案的领先只剩双方显存带宽之比，较慢的对手会不会比它更省。规则选的是没有任何较慢对手能这样胜过它的最便宜方案，因此选用方案按纸面 TFLOPS 算可能比被它跳过的方案贵；被跳过的方案在该行注明。
+table-fit-note-bandwidth = 纸面 TFLOPS 快，不等于实际就快：每一步都有一部分工作不随算力缩放，可能受显存带宽限制（例如 QLoRA 的反量化）。所以规则会换一种假设再算一遍：较快的方案实际只快到两者显存带宽之比那么多。在这种假设下，只要有更慢的方案花费更低，规则就不选较快的那个。因此，选用方案按纸面 TFLOPS 算有时反而比被跳过的方案贵；被跳过的方案在该行注明。
 table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用方案只在 { $first } 的方案中选出；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用按钮。
-table-fit-note-end = 单卡任务的显存向上取整到整 GB；多卡任务的每卡显存向上取整到 0.1 GB，合计即每卡数字乘以卡数；占比按表中显示的数字计算（所需显存除以表中的可用显存），可以直接复算。每卡时价格：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。标为“偏紧”的方案已接近 { $headroom } 的上限：租整月之前，先短时间试跑、实测显存峰值。展开显存数字可查看各项组成。
+table-fit-note-end = 单卡任务的显存向上取整到整 GB；多卡任务的每卡显存向上取整到 0.1 GB，合计即每卡数字乘以卡数；占比按表中显示的数字计算（所需显存除以表中的可用显存），可以直接复算。每卡时价格：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。单元格里“按小时租更省”的小时价按表中显示的时长算出，并向下舍入到两位有效数字：其他平台的报价低于它，只跑这一次时按小时租肯定更省。标为“偏紧”的方案已接近 { $headroom } 的上限：租整月之前，先短时间试跑、实测显存峰值。展开显存数字可查看各项组成。
 table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA（不保存“序列长度 × 序列长度”的注意力分数矩阵），每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的方案上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格；选用方案标为“偏紧”的，租整月之前请先短时间试跑、实测显存峰值。
 table-breakdown-caption = { $job }：显存逐项计算
 col-term = 项目
@@ -370,7 +372,7 @@ term-sum = 以上各项之和
 term-live = 以上各项
 table-calibration-caption = 我们的估算与公开实测对比
 table-calibration-note = 共 { $runs } 次公开运行。绝对误差中位数 { $median }；最大低估 { $under }，最大高估 { $over }。误差为负表示实际需要的显存比我们估算的多，带注释的行说明了原因。我们正是用这些实测来设定模型常数的，所以这是样本内对比；留作独立检验的实测尚未在此列出。
-col-run = 运行
+col-run = 实测任务
 col-measured = 实测
 col-estimate = 我们的估算
 col-error = 误差
@@ -401,7 +403,7 @@ free-nodes = { $cards ->
     }
 }
 usable-gb = 可用 { $value }
-spec-vram-marketed = 厂商规格书上标的容量（写作 GB，在这些卡上接近 GiB，即 2³⁰ 字节）；任务只和下一行的可用显存（GB = 10⁹ 字节）比较
+spec-vram-marketed = 厂商规格书标称的容量（写作 GB，实际接近 GiB，即 2³⁰ 字节）；任务只和下一行的可用显存（GB = 10⁹ 字节）比较
 spec-usable = 可用显存
 spec-usable-source = { $tool } 读数 { $mib } MiB（{ $of }）；所有任务都按这个数字比较
 spec-usable-source-ecc = { $tool } 读数 { $mib } MiB（{ $of }），默认开启的 ECC 约占去标称容量的十六分之一；所有任务都按这个数字比较

@@ -429,14 +429,26 @@ pub fn one_run_rate_fast(c: &Choice, cards: u32, hours_per_month: u32) -> Option
     rate_over(c.run.cost, c.hours_fast, cards)
 }
 
-/// `cost` over `hours` (as printed, to 0.1 h) on `cards` GPUs, to cents, rounded down.
+/// `cost` over `hours` (as printed, to 0.1 h) on `cards` GPUs, rounded down to two significant
+/// figures (never finer than a cent): below it, hourly billing is cheaper for certain, and a
+/// threshold from a modelled run has no more digits worth printing ($173.08 → $170).
 fn rate_over(cost: Decimal, hours: f64, cards: u32) -> Option<Decimal> {
     use rust_decimal::prelude::FromPrimitive;
     let gpu_hours = Decimal::from_f64(hours)?.round_dp(1) * Decimal::from(cards);
     if gpu_hours.is_zero() {
         return None;
     }
-    Some((cost / gpu_hours).round_dp_with_strategy(2, rust_decimal::RoundingStrategy::ToZero))
+    Some(floor_two_figures(cost / gpu_hours))
+}
+
+/// `v` rounded down to two significant figures, or to the cent below 0.10.
+pub fn floor_two_figures(v: Decimal) -> Decimal {
+    let ten = Decimal::TEN;
+    let mut step = Decimal::new(1, 2);
+    while v >= step * ten * ten {
+        step *= ten;
+    }
+    ((v / step).floor() * step).normalize()
 }
 
 /// Where a pick's lead over a cheaper-looking rival rests on paper TFLOPS alone: the rival, the
@@ -1322,27 +1334,29 @@ mod tests {
             },
             ..base.clone()
         };
-        // $500 for a week, a 10 h job on one card: by the hour, below $50.00 it costs less.
+        // $500 for a week, a 10 h job on one card: by the hour, below $50 it costs less.
         assert_eq!(one_run_rate(&choice(10.0, 1, "500"), 1, 720), Some(d("50")));
-        // On 8 cards the same run is 80 GPU-hours.
+        // On 8 cards the same run is 80 GPU-hours: $6.25, to two figures $6.2.
         assert_eq!(
             one_run_rate(&choice(10.0, 1, "500"), 8, 720),
-            Some(d("6.25"))
+            Some(d("6.2"))
         );
-        // Rounded down, so the rate printed is one below which hourly billing always wins.
-        assert_eq!(
-            one_run_rate(&choice(41.9, 1, "500"), 1, 720),
-            Some(d("11.93"))
-        );
-        // From the hours as printed: a 4.96 h run reads "5.0 h", so $450 over it is $90.00.
+        // Rounded down (11.93 → 11), so the rate printed is one below which hourly billing
+        // always wins; never up (to 12).
+        assert_eq!(one_run_rate(&choice(41.9, 1, "500"), 1, 720), Some(d("11")));
+        // Two figures at any size: $173.08 → $170, $0.5678 → $0.56, $0.0467 → $0.04.
+        assert_eq!(floor_two_figures(d("173.08")), d("170"));
+        assert_eq!(floor_two_figures(d("99.99")), d("99"));
+        assert_eq!(floor_two_figures(d("100")), d("100"));
+        assert_eq!(floor_two_figures(d("0.5678")), d("0.56"));
+        assert_eq!(floor_two_figures(d("0.0467")), d("0.04"));
+        assert_eq!(floor_two_figures(d("1.0")), d("1"));
+        // From the hours as printed: a 4.96 h run reads "5.0 h", so $450 over it is $90.
         assert_eq!(one_run_rate(&choice(4.96, 1, "450"), 1, 720), Some(d("90")));
         // A quarter of the week or more is not a short run.
         assert_eq!(one_run_rate(&choice(42.0, 1, "500"), 1, 720), None);
         // Two weeks hold 336 h: 80 h is under a quarter of them.
-        assert_eq!(
-            one_run_rate(&choice(80.0, 2, "900"), 1, 720),
-            Some(d("11.25"))
-        );
+        assert_eq!(one_run_rate(&choice(80.0, 2, "900"), 1, 720), Some(d("11")));
         assert_eq!(one_run_rate(&choice(0.0, 1, "500"), 1, 720), None);
         // The fast end's rate: the same cost over the fast end's hours, for short runs only.
         let fast = Choice {

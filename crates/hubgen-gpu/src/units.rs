@@ -205,6 +205,16 @@ pub(super) fn per_gpu_hour_text(l: &Tracked<'_>, v: Decimal) -> String {
         .unwrap_or_default()
 }
 
+/// A per-GPU-hour rate with no cents where it has none (`$25/GPU-hr`, `$6.20/GPU-hr`), for a
+/// threshold rounded to two figures.
+pub(super) fn per_gpu_hour_whole(l: &Tracked<'_>, v: Decimal) -> String {
+    l.t(
+        "price-per-gpu-hour",
+        &[("price", Arg::Str(usd_whole(l, v)))],
+    )
+    .unwrap_or_default()
+}
+
 /// A run of rentals as a buyer reads it: "one month + one week", "2 weeks".
 pub(super) fn run_text(l: &Tracked<'_>, run: &compute::Run) -> String {
     let part = |key: &str, n: u32| {

@@ -78,23 +78,36 @@ impl Site<'_> {
 
     /// The Rent actions of an offer named in their text (`Rent H100 SXM for a week in DFW-1`):
     /// for a cell that offers more than one offer, such as a fit row's pick and the cheaper
-    /// offer beside it.
+    /// offer beside it. Where `run` needs more than one of a term (two weeks, say), that term's
+    /// action says it orders the first of them (`… for week 1 of 2 …`).
     pub(crate) fn rent_terms_named<'s>(
         &'s self,
         o: &'s crate::compute::Offer,
+        run: &'s crate::compute::Run,
         l: &'s Tracked<'_>,
     ) -> impl Iterator<Item = hubgen_engine::ext::Action> + 's {
         let region = crate::compute::Tables::rent_region(o);
         ["week", "month"].into_iter().filter_map(move |term| {
             let r = region?;
             let mut a = self.rent(o, term, Some(r), l)?;
-            let args = [
+            let mut args = vec![
                 ("offer", Arg::Str(self.offer_name(o, l))),
                 ("region", Arg::Str(self.cat.regions[r].code.clone())),
             ];
-            a.text = l
-                .t(&format!("rent-offer-{term}-label"), &args)
-                .unwrap_or(a.text);
+            // A run of one kind of term only, more than one of them: the first of the run.
+            let first = match term {
+                "week" if run.months == 0 && run.weeks > 1 => Some(("weeks", run.weeks)),
+                "month" if run.weeks == 0 && run.months > 1 => Some(("months", run.months)),
+                _ => None,
+            };
+            let key = match first {
+                Some((name, n)) => {
+                    args.push((name, Arg::Num(f64::from(n))));
+                    format!("rent-offer-{term}-first-label")
+                }
+                None => format!("rent-offer-{term}-label"),
+            };
+            a.text = l.t(&key, &args).unwrap_or(a.text);
             // The text names the offer and the region: it is the accessible name as it stands.
             a.label = a.text.clone();
             Some(a)

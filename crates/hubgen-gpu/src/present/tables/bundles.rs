@@ -27,14 +27,14 @@ impl Site<'_> {
                 });
                 vec![
                     Cell::header(self.offer_name(o, l)).with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(usable_text(l, o.usable * f64::from(o.count))).with_sub(Some(
-                        sold_as(
-                            l,
-                            o.usable * f64::from(o.count),
-                            u64::from(o.vram_gb),
-                            self.cat.cards[o.card].ecc_on,
-                        ),
-                    )),
+                    // Per GPU, times the GPUs: a reader multiplies the printed figures and gets
+                    // the node's, which a total rounded on its own would not give.
+                    Cell::text(self.per_gpu_usable(o, l)).with_sub(Some(sold_as(
+                        l,
+                        o.usable,
+                        u64::from(o.card_vram_gb),
+                        self.cat.cards[o.card].ecc_on,
+                    ))),
                     Cell::text(l.percent(o.discount)),
                     Cell::text(per_week(l, o.weekly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
@@ -67,5 +67,20 @@ impl Site<'_> {
                 .ok()
                 .map(|n| self.with_stock_date(l, n)),
         }
+    }
+
+    /// `8 × 85.5 GB usable`: a bundle's usable memory as its GPUs' count times one GPU's.
+    fn per_gpu_usable(&self, o: &crate::compute::Offer, l: &Tracked<'_>) -> String {
+        let each = l
+            .t(
+                "fmt-links",
+                &[
+                    ("links", Arg::Str(l.int(i64::from(o.count)))),
+                    ("each", Arg::Str(gb1(l, o.usable.gb()))),
+                ],
+            )
+            .unwrap_or_default();
+        l.t("usable-gb", &[("value", Arg::Str(each))])
+            .unwrap_or_default()
     }
 }
