@@ -1,7 +1,7 @@
 //! The data pipeline end to end, on the test fixture (tests/fixtures/site): figures that follow
 //! `data/`, pages generated from it, the `estimate` command, charts and structured data.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -956,21 +956,25 @@ fn every_offer_in_stock_has_its_rent_link_with_its_offer_term_and_region() {
         };
         let month = |o: &str| (o.to_owned(), "month".to_owned(), "dfw-1".to_owned());
         let week = |o: &str| (o.to_owned(), "week".to_owned(), "dfw-1".to_owned());
-        // The catalogue: each card in stock, a week and a month in the first region that has it.
+        let iad = |o: &str, t: &str| (o.to_owned(), t.to_owned(), "iad-1".to_owned());
+        // The catalogue: each card in stock, a week and a month in every region that has it,
+        // for the buyer to choose (never only the first).
         assert_eq!(
             on("gpus/index.html"),
             [
                 month("a100-sxm"),
                 week("a100-sxm"),
                 month("h100-sxm"),
-                week("h100-sxm")
+                iad("h100-sxm", "month"),
+                week("h100-sxm"),
+                iad("h100-sxm", "week")
             ],
             "{l}"
         );
         // The home page: the catalogue's links.
         assert_eq!(on("index.html"), on("gpus/index.html"), "{l}");
-        // Fine-tuning: the catalogue, the fit picks and the bundles, a week and a month each;
-        // never the 8-card H100 node nor the RTX 4090 (none free).
+        // Fine-tuning: the catalogue, the fit picks and the bundles, a week and a month each in
+        // every region with them free; never the 8-card H100 node nor the RTX 4090 (none free).
         assert_eq!(
             on("fine-tuning/index.html"),
             [
@@ -979,12 +983,13 @@ fn every_offer_in_stock_has_its_rent_link_with_its_offer_term_and_region() {
                 month("a100-sxm"),
                 week("a100-sxm"),
                 month("h100-sxm"),
-                week("h100-sxm")
+                iad("h100-sxm", "month"),
+                week("h100-sxm"),
+                iad("h100-sxm", "week")
             ],
             "{l}"
         );
         // A card's page: a week and a month in every region that has it free.
-        let iad = |o: &str, t: &str| (o.to_owned(), t.to_owned(), "iad-1".to_owned());
         assert_eq!(
             on("gpus/h100-sxm/index.html"),
             [
@@ -1030,6 +1035,86 @@ fn every_offer_in_stock_has_its_rent_link_with_its_offer_term_and_region() {
         pages,
         want.iter().map(String::as_str).collect::<BTreeSet<_>>()
     );
+}
+
+/// One Rent action per offer in the tables: a disclosure whose summary names the offer and which
+/// lists every region with the offer free, each with its week and month, so the buyer chooses the
+/// region; no Rent link in a table stands outside one, except in a card page's region table.
+#[test]
+fn each_offer_has_one_rent_menu_listing_every_region_with_it_in_stock() {
+    let site = fixture_copy();
+    let root = site.path();
+    build_ok(root);
+    let sel = |s: &str| scraper::Selector::parse(s).expect("selector");
+    let arg = |href: &str, k: &str| -> String {
+        href.split(['?', '&'])
+            .find_map(|p| p.strip_prefix(&format!("{k}=")))
+            .unwrap_or_else(|| panic!("{href}: no {k}"))
+            .to_owned()
+    };
+    for l in LOCALES {
+        let rel = format!("public/{l}/fine-tuning/index.html");
+        let doc =
+            scraper::Html::parse_document(&std::fs::read_to_string(root.join(&rel)).expect("page"));
+        let mut regions_of: BTreeMap<String, BTreeSet<Vec<String>>> = BTreeMap::new();
+        let menus: Vec<_> = doc.select(&sel("details.menu")).collect();
+        assert!(!menus.is_empty(), "{l}: no Rent menu");
+        for m in menus {
+            let summary = m.select(&sel("summary")).next().expect("summary");
+            assert!(
+                summary
+                    .value()
+                    .attr("aria-label")
+                    .is_some_and(|a| !a.is_empty()),
+                "{l}"
+            );
+            let mut offers = BTreeSet::new();
+            let mut regions = Vec::new();
+            for li in m.select(&sel("li")) {
+                let links: Vec<(String, String, String)> = li
+                    .select(&sel("a.action"))
+                    .map(|a| {
+                        let h = a.value().attr("href").expect("href");
+                        (arg(h, "offer"), arg(h, "term"), arg(h, "region"))
+                    })
+                    .collect();
+                // A region's line: its week and its month, in that region.
+                let terms: Vec<&str> = links.iter().map(|(_, t, _)| t.as_str()).collect();
+                assert_eq!(terms, ["week", "month"], "{l}: {}", li.html());
+                assert!(links.iter().all(|(_, _, r)| *r == links[0].2), "{l}");
+                offers.extend(links.iter().map(|(o, ..)| o.clone()));
+                regions.push(links[0].2.clone());
+            }
+            assert_eq!(offers.len(), 1, "{l}: one offer per menu: {offers:?}");
+            let offer = offers.into_iter().next().unwrap_or_default();
+            regions_of.entry(offer).or_default().insert(regions);
+        }
+        // The fixture's stock: H100 SXM in DFW-1 and IAD-1, A100 SXM (and its pair) in DFW-1.
+        let want: BTreeMap<String, BTreeSet<Vec<String>>> = [
+            ("2x-a100-sxm", vec!["dfw-1"]),
+            ("a100-sxm", vec!["dfw-1"]),
+            ("h100-sxm", vec!["dfw-1", "iad-1"]),
+        ]
+        .into_iter()
+        .map(|(o, r)| {
+            (
+                o.to_owned(),
+                BTreeSet::from([r.into_iter().map(str::to_owned).collect()]),
+            )
+        })
+        .collect();
+        assert_eq!(regions_of, want, "{l}");
+        // Every Rent link of a table is in a menu.
+        let loose = doc
+            .select(&sel("figure.table a.action"))
+            .filter(|a| {
+                !a.ancestors()
+                    .filter_map(scraper::ElementRef::wrap)
+                    .any(|e| e.value().name() == "details")
+            })
+            .count();
+        assert_eq!(loose, 0, "{l}: a Rent link outside a menu");
+    }
 }
 
 /// The footer says every price and stock count can be checked against the published data: the

@@ -17,7 +17,7 @@ pub use crate::i18n::{Arg, Tracked};
 pub use crate::shortcode::{Args, Call, Error, GeneratedPage, Output};
 pub use crate::slug::{is_segment, suggest};
 pub use crate::source::is_date;
-pub use crate::view::{Action, Cell, Column, TableView, escape_html};
+pub use crate::view::{Action, Cell, Column, Menu, MenuItem, TableView, escape_html};
 pub use crate::yaml;
 
 /// For the extension's own tests: a localiser and a Fluent bundle for a locale, and the

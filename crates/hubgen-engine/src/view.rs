@@ -46,6 +46,9 @@ pub struct Cell {
     pub link: Option<String>,
     /// Links that act on the row's item (renting an offer), after the text.
     pub actions: Vec<Action>,
+    /// Choices that act on the row's item, each folded behind one summary (renting an offer:
+    /// the region, then the term), after the actions.
+    pub menus: Vec<Menu>,
     /// Further items in the same cell, under the first (other offers for the row's job).
     pub alts: Vec<Cell>,
 }
@@ -57,6 +60,23 @@ pub struct Action {
     pub text: String,
     pub href: String,
     pub label: String,
+}
+
+/// One action folded behind a summary, its choices listed when opened: a disclosure that needs
+/// no script (`<details>`). Each item is a line of text with its links (a region, and the terms
+/// to rent in it).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Menu {
+    pub summary: String,
+    /// The summary's whole sentence for assistive technology.
+    pub label: String,
+    pub items: Vec<MenuItem>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct MenuItem {
+    pub text: String,
+    pub actions: Vec<Action>,
 }
 
 impl Cell {
@@ -91,6 +111,11 @@ impl Cell {
 
     pub fn with_actions(mut self, actions: impl IntoIterator<Item = Action>) -> Self {
         self.actions.extend(actions);
+        self
+    }
+
+    pub fn with_menu(mut self, menu: Option<Menu>) -> Self {
+        self.menus.extend(menu);
         self
     }
 

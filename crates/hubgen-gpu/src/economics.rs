@@ -748,15 +748,13 @@ impl Site<'_> {
             .filter(|o| o.card == card)
             .map(|o| {
                 vec![
-                    Cell::header(self.offer_name(o, l)).with_actions(self.rent_terms(o, None, l)),
-                    Cell::text(usable_text(l, o.usable * f64::from(o.count))).with_sub(Some(
-                        sold_as(
-                            l,
-                            o.usable * f64::from(o.count),
-                            u64::from(o.vram_gb),
-                            c.ecc_on,
-                        ),
-                    )),
+                    Cell::header(self.offer_name(o, l)).with_menu(self.rent_menu(o, None, l)),
+                    Cell::text(per_gpu_usable(l, o)).with_sub(Some(sold_as(
+                        l,
+                        o.usable,
+                        u64::from(o.card_vram_gb),
+                        c.ecc_on,
+                    ))),
                     Cell::text(per_week(l, o.weekly))
                         .with_sub(Some(per_gpu_hour_text(l, o.per_gpu_hour_week))),
                     Cell::text(per_month(l, o.monthly))
@@ -866,7 +864,7 @@ impl Site<'_> {
                 // and of every bundle of it that the region has enough cards for.
                 let actions = offers.iter().flat_map(|o| {
                     ["week", "month"].into_iter().filter_map(move |term| {
-                        let mut a = self.rent(o, term, Some(i), l)?;
+                        let mut a = self.rent(o, term, i, l)?;
                         if o.count > 1 {
                             let args = [
                                 ("offer", Arg::Str(self.offer_name(o, l))),

@@ -143,6 +143,25 @@ pub(super) fn usable_text(l: &Tracked<'_>, v: compute::Bytes) -> String {
         .unwrap_or_default()
 }
 
+/// An offer's usable memory: one GPU's (`85.9 GB usable`), or a bundle's as its GPUs' count
+/// times one GPU's (`8 × 85.5 GB usable`), so the printed figures multiply.
+pub(super) fn per_gpu_usable(l: &Tracked<'_>, o: &compute::Offer) -> String {
+    if o.count < 2 {
+        return usable_text(l, o.usable);
+    }
+    let each = l
+        .t(
+            "fmt-links",
+            &[
+                ("links", Arg::Str(l.int(i64::from(o.count)))),
+                ("each", Arg::Str(gb1(l, o.usable.gb()))),
+            ],
+        )
+        .unwrap_or_default();
+    l.t("usable-gb", &[("value", Arg::Str(each))])
+        .unwrap_or_default()
+}
+
 /// GB with up to two decimals and no trailing zeros: 0.75 GB, 1.5 GB, 140 GB.
 pub(super) fn gb_short(l: &Tracked<'_>, v: compute::Bytes) -> String {
     let d = dec(v.gb()).round_dp(2).normalize();

@@ -4,24 +4,20 @@
 use crate::present::*;
 
 impl Site<'_> {
-    /// The Rent action of an offer for `term` (`week` or `month`) in `region`, or in the first
-    /// region (data order) with enough of its cards free; none when the site has no order URL
-    /// or no region has the cards.
+    /// The Rent action of an offer for `term` (`week` or `month`) in `region`; none when the site
+    /// has no order URL or the region has none of the offer free (cards of a single card, whole
+    /// nodes of a bundle).
     pub(crate) fn rent(
         &self,
         o: &crate::compute::Offer,
         term: &str,
-        region: Option<usize>,
+        region: usize,
         l: &Tracked<'_>,
     ) -> Option<hubgen_engine::ext::Action> {
         let template = self.cat.order_url.as_ref()?;
-        // Free cards of a single card, free whole nodes of a bundle.
-        let free = &o.free;
-        let chosen = region.is_none();
-        let region = match region {
-            Some(r) => (free.get(r).copied().unwrap_or(0) >= 1).then_some(r)?,
-            None => crate::compute::Tables::rent_region(o)?,
-        };
+        if o.free.get(region).copied().unwrap_or(0) < 1 {
+            return None;
+        }
         let r = &self.cat.regions[region];
         // Ids are URL segments (validated), so they go in as they are.
         let href = template
@@ -32,16 +28,12 @@ impl Site<'_> {
             ("offer", Arg::Str(self.offer_name(o, l))),
             ("region", Arg::Str(r.code.clone())),
         ];
-        // Where the region was chosen here (the first with the cards), the text names it.
-        let key = if chosen {
-            format!("rent-{term}-in")
-        } else {
-            format!("rent-{term}")
-        };
         Some(hubgen_engine::ext::Action {
-            text: l.t(&key, &args).unwrap_or_default(),
+            text: l.t(&format!("rent-{term}"), &args).unwrap_or_default(),
             href,
-            label: l.t(&format!("{key}-label"), &args).unwrap_or_default(),
+            label: l
+                .t(&format!("rent-{term}-label"), &args)
+                .unwrap_or_default(),
         })
     }
 
@@ -64,53 +56,84 @@ impl Site<'_> {
         .ok()
     }
 
-    /// A week and a month of an offer, in `region` or in the first region with its cards free.
-    pub(crate) fn rent_terms<'s>(
-        &'s self,
-        o: &'s crate::compute::Offer,
-        region: Option<usize>,
-        l: &'s Tracked<'_>,
-    ) -> impl Iterator<Item = hubgen_engine::ext::Action> + 's {
-        ["week", "month"]
-            .into_iter()
-            .filter_map(move |term| self.rent(o, term, region, l))
+    /// One Rent action for an offer, the region the buyer's choice: a menu of every region with
+    /// the offer free (cards of a single card, whole nodes of a bundle), each with its week and
+    /// month. Where `run` needs more than one of a term (two weeks, say), that term's link says
+    /// it orders the first of them (`Rent week 1 of 2`). None without an order URL or stock.
+    pub(crate) fn rent_menu(
+        &self,
+        o: &crate::compute::Offer,
+        run: Option<&crate::compute::Run>,
+        l: &Tracked<'_>,
+    ) -> Option<hubgen_engine::ext::Menu> {
+        let items: Vec<hubgen_engine::ext::MenuItem> = self
+            .cat
+            .regions
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| o.free.get(*i).copied().unwrap_or(0) >= 1)
+            .map(|(i, r)| {
+                let actions = ["week", "month"]
+                    .into_iter()
+                    .filter_map(|term| self.rent_first_of(o, term, i, run, l))
+                    .collect();
+                let key = if o.count > 1 {
+                    "rent-menu-region-nodes"
+                } else {
+                    "rent-menu-region"
+                };
+                let text = l
+                    .t(
+                        key,
+                        &[
+                            ("region", Arg::Str(r.code.clone())),
+                            ("city", Arg::Str(l.s(&format!("city-{}", r.city)))),
+                            ("free", Arg::Num(f64::from(o.free[i]))),
+                        ],
+                    )
+                    .unwrap_or_else(|_| r.code.clone());
+                hubgen_engine::ext::MenuItem { text, actions }
+            })
+            .filter(|item| !item.actions.is_empty())
+            .collect();
+        if items.is_empty() {
+            return None;
+        }
+        let offer = [("offer", Arg::Str(self.offer_name(o, l)))];
+        Some(hubgen_engine::ext::Menu {
+            summary: l.t("rent-menu", &offer).unwrap_or_default(),
+            label: l.t("rent-menu-label", &offer).unwrap_or_default(),
+            items,
+        })
     }
 
-    /// The Rent actions of an offer named in their text (`Rent H100 SXM for a week in DFW-1`):
-    /// for a cell that offers more than one offer, such as a fit row's pick and the cheaper
-    /// offer beside it. Where `run` needs more than one of a term (two weeks, say), that term's
-    /// action says it orders the first of them (`… for week 1 of 2 …`).
-    pub(crate) fn rent_terms_named<'s>(
-        &'s self,
-        o: &'s crate::compute::Offer,
-        run: &'s crate::compute::Run,
-        l: &'s Tracked<'_>,
-    ) -> impl Iterator<Item = hubgen_engine::ext::Action> + 's {
-        let region = crate::compute::Tables::rent_region(o);
-        ["week", "month"].into_iter().filter_map(move |term| {
-            let r = region?;
-            let mut a = self.rent(o, term, Some(r), l)?;
-            let mut args = vec![
+    /// The Rent link of `o` for `term` in region `r`; for a run of more than one such term
+    /// (and of no other), the link to its first.
+    fn rent_first_of(
+        &self,
+        o: &crate::compute::Offer,
+        term: &str,
+        r: usize,
+        run: Option<&crate::compute::Run>,
+        l: &Tracked<'_>,
+    ) -> Option<hubgen_engine::ext::Action> {
+        let mut a = self.rent(o, term, r, l)?;
+        let first = run.and_then(|run| match term {
+            "week" if run.months == 0 && run.weeks > 1 => Some(("weeks", run.weeks)),
+            "month" if run.weeks == 0 && run.months > 1 => Some(("months", run.months)),
+            _ => None,
+        });
+        if let Some((name, n)) = first {
+            let args = [
                 ("offer", Arg::Str(self.offer_name(o, l))),
                 ("region", Arg::Str(self.cat.regions[r].code.clone())),
+                (name, Arg::Num(f64::from(n))),
             ];
-            // A run of one kind of term only, more than one of them: the first of the run.
-            let first = match term {
-                "week" if run.months == 0 && run.weeks > 1 => Some(("weeks", run.weeks)),
-                "month" if run.weeks == 0 && run.months > 1 => Some(("months", run.months)),
-                _ => None,
-            };
-            let key = match first {
-                Some((name, n)) => {
-                    args.push((name, Arg::Num(f64::from(n))));
-                    format!("rent-offer-{term}-first-label")
-                }
-                None => format!("rent-offer-{term}-label"),
-            };
-            a.text = l.t(&key, &args).unwrap_or(a.text);
-            // The text names the offer and the region: it is the accessible name as it stands.
-            a.label = a.text.clone();
-            Some(a)
-        })
+            a.text = l.t(&format!("rent-{term}-first"), &args).unwrap_or(a.text);
+            a.label = l
+                .t(&format!("rent-{term}-first-label"), &args)
+                .unwrap_or(a.label);
+        }
+        Some(a)
     }
 }

@@ -26,10 +26,10 @@ impl Site<'_> {
                     .unwrap_or_default()
                 });
                 vec![
-                    Cell::header(self.offer_name(o, l)).with_actions(self.rent_terms(o, None, l)),
+                    Cell::header(self.offer_name(o, l)).with_menu(self.rent_menu(o, None, l)),
                     // Per GPU, times the GPUs: a reader multiplies the printed figures and gets
                     // the node's, which a total rounded on its own would not give.
-                    Cell::text(self.per_gpu_usable(o, l)).with_sub(Some(sold_as(
+                    Cell::text(per_gpu_usable(l, o)).with_sub(Some(sold_as(
                         l,
                         o.usable,
                         u64::from(o.card_vram_gb),
@@ -67,20 +67,5 @@ impl Site<'_> {
                 .ok()
                 .map(|n| self.with_stock_date(l, n)),
         }
-    }
-
-    /// `8 × 85.5 GB usable`: a bundle's usable memory as its GPUs' count times one GPU's.
-    fn per_gpu_usable(&self, o: &crate::compute::Offer, l: &Tracked<'_>) -> String {
-        let each = l
-            .t(
-                "fmt-links",
-                &[
-                    ("links", Arg::Str(l.int(i64::from(o.count)))),
-                    ("each", Arg::Str(gb1(l, o.usable.gb()))),
-                ],
-            )
-            .unwrap_or_default();
-        l.t("usable-gb", &[("value", Arg::Str(each))])
-            .unwrap_or_default()
     }
 }

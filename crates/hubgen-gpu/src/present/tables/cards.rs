@@ -40,7 +40,7 @@ impl Site<'_> {
                             Some(w) => l.sentences(&card_spec(c, l), &w),
                             None => card_spec(c, l),
                         }))
-                        .with_actions(self.rent_terms(o, None, l)),
+                        .with_menu(self.rent_menu(o, None, l)),
                     // The memory a job is compared with first; the size it is sold as below.
                     Cell::text(usable_text(l, o.usable)).with_sub(Some(sold_as(
                         l,

@@ -153,7 +153,7 @@ impl Site<'_> {
                 Some(w) => l.sentences(&why, &w),
                 None => why,
             }))
-            .with_actions(self.rent_terms_named(o, &f.choice.run, l))
+            .with_menu(self.rent_menu(o, Some(&f.choice.run), l))
             .with_alt(f.passed_over.as_ref().map(|p| self.fit_co_pick(p, l)))
             .with_alt(f.other.as_ref().map(|c| self.fit_alt(c, l)))
     }
@@ -224,7 +224,7 @@ impl Site<'_> {
                 Some(w) => l.sentences(&why, &w),
                 None => why,
             }))
-            .with_actions(self.rent_terms_named(skipped, &p.choice.run, l))
+            .with_menu(self.rent_menu(skipped, Some(&p.choice.run), l))
     }
 
     /// The pick's own hours and price if its speed follows memory bandwidth (see
@@ -348,6 +348,6 @@ impl Site<'_> {
                 Some(w) => l.sentences(&why, &w),
                 None => why,
             }))
-            .with_actions(self.rent_terms_named(o, &c.run, l))
+            .with_menu(self.rent_menu(o, Some(&c.run), l))
     }
 }
