@@ -62,7 +62,6 @@ rent-month = Rent for a month
 rent-week-label = Rent for a week: { $offer } in { $region }
 rent-month-label = Rent for a month: { $offer } in { $region }
 rent-menu = Rent { $offer }
-rent-menu-label = Rent { $offer }: choose a region and a term
 rent-menu-region = { $region } · { $city }: { $free } free
 rent-menu-region-nodes = { $region } · { $city }: { $free } free
 rent-week-first = Rent week 1 of { $weeks }

@@ -62,7 +62,6 @@ rent-month = Арендовать на месяц
 rent-week-label = Арендовать на неделю: { $offer } в { $region }
 rent-month-label = Арендовать на месяц: { $offer } в { $region }
 rent-menu = Арендовать { $offer }
-rent-menu-label = Арендовать { $offer }: выберите регион и срок
 rent-menu-region = { $region } · { $city }: { $free ->
     [one] свободна { $free } карта
     [few] свободны { $free } карты

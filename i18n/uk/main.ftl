@@ -62,7 +62,6 @@ rent-month = Орендувати на місяць
 rent-week-label = Орендувати на тиждень: { $offer } у { $region }
 rent-month-label = Орендувати на місяць: { $offer } у { $region }
 rent-menu = Орендувати { $offer }
-rent-menu-label = Орендувати { $offer }: виберіть регіон і строк
 rent-menu-region = { $region } · { $city }: вільно { $free }
 rent-menu-region-nodes = { $region } · { $city }: { $free ->
     [one] вільна { $free } конфігурація

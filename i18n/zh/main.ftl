@@ -62,7 +62,6 @@ rent-month = 租一个月
 rent-week-label = 租一周：{ $offer }，{ $region }
 rent-month-label = 租一个月：{ $offer }，{ $region }
 rent-menu = 租用 { $offer }
-rent-menu-label = 租用 { $offer }：选择区域和租期
 rent-menu-region = { $region } · { $city }：空闲 { $free } 张
 rent-menu-region-nodes = { $region } · { $city }：空闲 { $free } 套
 rent-week-first = 租第 1 周（共 { $weeks } 周）

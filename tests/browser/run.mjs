@@ -264,7 +264,7 @@ export async function check(root, { screenshots, only } = {}) {
           expected = canonicalFolder;
           why = `the original this fallback page copies (its canonical URL) is in /${canonicalFolder}/`;
           if (info.noticeLang === null) problems.push(`canonical URL in /${canonicalFolder}/, a fallback page, but no fallback notice`);
-          else if (info.noticeLang !== canonicalFolder) problems.push(`the fallback notice names ${info.noticeLang}, the canonical URL is in /${canonicalFolder}/`);
+          else if (!tagIsOf(info.noticeLang, canonicalFolder)) problems.push(`the fallback notice names ${info.noticeLang}, the canonical URL is in /${canonicalFolder}/`);
         }
       } else if (inLocale) {
         expected = folder;
@@ -274,7 +274,7 @@ export async function check(root, { screenshots, only } = {}) {
         why = `the page is outside the locale folders and the site's default locale is ${defaults[0]} (x-default of the locale pages)`;
       } else problems.push(`cannot tell the site's default locale for a page outside the locale folders: the x-default alternates point into ${defaults.length ? defaults.join(", ") : "no locale folder"}`);
       if (!info.lang) problems.push("<html> has no lang");
-      else if (expected && info.lang.toLowerCase() !== expected) problems.push(`<html lang="${info.lang}"> but the content is ${expected}: ${why}`);
+      else if (expected && !tagIsOf(info.lang, expected)) problems.push(`<html lang="${info.lang}"> but the content is ${expected}: ${why}`);
       seen.set(url, info);
       // Search basics (the 404 page and the language chooser are not indexed pages).
       const indexed = !info.robots.includes("noindex");
@@ -417,6 +417,16 @@ function tagOf(html, name, match) {
   return (html.match(new RegExp(`<${name}\\b[^>]*>`, "gi")) || []).find((tag) => match(attributes(tag))) || "";
 }
 
+/**
+ * Whether the language tag `tag` (a page's lang, an hreflang) is of the locale whose folder is
+ * `code`: the code itself or a more specific tag of it, case aside (RFC 4647 basic filtering), so
+ * a `zh` folder's pages may say `zh-Hans` and a `pt-br` folder's `pt-BR`, never `en` or `zht`.
+ */
+function tagIsOf(tag, code) {
+  const t = (tag || "").toLowerCase();
+  return t === code || t.startsWith(`${code}-`);
+}
+
 /** `html` with <html lang> set to `lang`, or dropped for null. */
 function setLang(html, lang) {
   return retag(html, "html", () => true, (tag) => tag.replace(/\s+lang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, lang === null ? "" : ` lang="${lang}"`));
@@ -444,6 +454,13 @@ async function selfTest(root) {
     console.error(`self-test failed: the locale folders of en, pt-br and zh-hans (beside data/, img/, js/, ab/) read as: ${tags.join(", ") || "none"}`);
     return 1;
   }
+  // A page's language tag is of its folder's locale: the code, or a more specific tag of it.
+  const tagCases = [["zh-Hans", "zh", true], ["ZH", "zh", true], ["pt-BR", "pt-br", true], ["zht", "zh", false], ["en", "zh", false], ["", "zh", false]];
+  const wrongTag = tagCases.find(([t, c, want]) => tagIsOf(t, c) !== want);
+  if (wrongTag) {
+    console.error(`self-test failed: "${wrongTag[0]}" read as ${wrongTag[2] ? "not " : ""}a tag of the ${wrongTag[1]} locale`);
+    return 1;
+  }
   const files = walk(root);
   const has = (f) => files.includes(f);
   const html = (f) => readFileSync(join(root, f), "utf8");
@@ -462,7 +479,9 @@ async function selfTest(root) {
   const family = (f) => [f, uk(f), zh(f), ru(f)];
   // Pages below a locale's home, not fallback pages; English ones with uk, zh and ru alternates.
   const inner = files.filter((f) => /^[a-z]{2}\/.+\/index\.html$/.test(f) && !isFallback(f));
-  const translated = inner.filter((f) => f.startsWith("en/") && [uk(f), zh(f), ru(f)].every((t) => has(t) && !isFallback(t) && attr(f, "hreflang", t.slice(0, 2))));
+  // Whether the page has an hreflang of the locale whose folder is `code` (`zh`, or `zh-Hans`).
+  const hreflangOf = (f, code) => [...html(f).matchAll(/\shreflang=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g)].some((m) => tagIsOf(m[1] ?? m[2] ?? m[3], code));
+  const translated = inner.filter((f) => f.startsWith("en/") && [uk(f), zh(f), ru(f)].every((t) => has(t) && !isFallback(t) && hreflangOf(f, t.slice(0, 2))));
   const card = translated.find((f) => /^en\/gpus\/[^/]+\/index\.html$/.test(f) && html(f).includes('"Product"'));
   const faqPage = translated.find((f) => attr(f, "id", "faq") && html(f).includes('"FAQPage"'));
   const free = translated.filter((f) => f !== card && f !== faqPage);
@@ -511,7 +530,7 @@ async function selfTest(root) {
   add("no lang", spare(), (h) => setLang(h, null), /<html> has no lang$/, /axe: html-has-lang \(serious\)/);
   // hreflang (see above).
   add("hreflang not reciprocal", nonReciprocal, (h) => rehref(h, "link", alternate("uk"), urlOf(ukOther)), new RegExp(`hreflang uk → ${quote(urlOf(ukOther))} is not reciprocal$`));
-  add("hreflang to a fallback page", toFallback, null, new RegExp(`hreflang zh advertises ${quote(urlOf(zh(toFallback)))}, a fallback page$`));
+  add("hreflang to a fallback page", toFallback, null, new RegExp(`hreflang zh(?:-[A-Za-z0-9]+)* advertises ${quote(urlOf(zh(toFallback)))}, a fallback page$`));
   add("hreflang to no page", toNowhere, (h) => rehref(h, "link", alternate("ru"), "/ru/planted-nowhere/"), /hreflang ru points to \/ru\/planted-nowhere\/, which is not a page$/);
   add("x-default to no page", spare(), (h) => rehref(h, "link", alternate("x-default"), "/en/planted-nowhere/"), /hreflang x-default points to \/en\/planted-nowhere\/, which is not a page$/);
   // Links.

@@ -67,12 +67,13 @@ pub struct Action {
 /// to rent in it).
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Menu {
+    /// What the action does (`Rent H100 SXM`): the disclosure's visible text and its name.
     pub summary: String,
-    /// The summary's whole sentence for assistive technology.
-    pub label: String,
     pub items: Vec<MenuItem>,
 }
 
+/// A line of a menu. Its links are the theme's to style (in a `details.menu`): they carry no
+/// class of their own, which keeps a page of many menus light.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct MenuItem {
     pub text: String,

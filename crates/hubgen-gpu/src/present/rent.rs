@@ -102,7 +102,6 @@ impl Site<'_> {
         let offer = [("offer", Arg::Str(self.offer_name(o, l)))];
         Some(hubgen_engine::ext::Menu {
             summary: l.t("rent-menu", &offer).unwrap_or_default(),
-            label: l.t("rent-menu-label", &offer).unwrap_or_default(),
             items,
         })
     }
