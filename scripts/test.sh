@@ -64,4 +64,6 @@ command -v java >/dev/null 2>&1 || apt_install default-jre-headless
 (cd tests/browser && npm ci --ignore-scripts --no-audit --no-fund >/dev/null)
 node tests/browser/run.mjs --self-test "$site"
 node tests/browser/run.mjs "$site" --screenshots "${CARGO_TARGET_DIR:-target}/screenshots"
+# The sizing calculator against `hubgen estimate --json`: 200 random architectures and settings.
+node tests/browser/calc.mjs "$site" "$hubgen" .
 echo "all checks passed"

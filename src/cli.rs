@@ -66,6 +66,11 @@ pub(crate) enum Command {
         /// human, json or github (annotations on the changed lines).
         #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
         format: CheckFormat,
+        /// Treat warnings of this code as errors, so the exit status fails (repeatable), e.g.
+        /// `--deny data-not-set` in an operator's CI while a fact the pages need is missing.
+        /// `hubgen explain` lists the codes.
+        #[arg(long, value_name = "CODE")]
+        deny: Vec<String>,
     },
     /// Publish the built folder to object storage or a folder: only what changed, assets before
     /// the pages that use them, deletes last. Endpoint, region and credentials come from AWS_*

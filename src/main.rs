@@ -83,7 +83,8 @@ fn main() -> ExitCode {
             root,
             drafts,
             format,
-        } => check_command(&root, drafts, format),
+            deny,
+        } => check_command(&root, drafts, format, &deny),
         Command::New { page, root } => match new_page(&root, &page) {
             Ok(path) => {
                 eprintln!("wrote {}", path.display());
@@ -177,12 +178,35 @@ fn build_command(
 }
 
 /// `hubgen check`: every diagnostic, links and anchors, in the chosen format.
-fn check_command(root: &std::path::Path, drafts: bool, format: cli::CheckFormat) -> ExitCode {
+fn check_command(
+    root: &std::path::Path,
+    drafts: bool,
+    format: cli::CheckFormat,
+    deny: &[String],
+) -> ExitCode {
+    let all = || diag::code::ALL.iter().chain(domain::codes::ALL);
+    if let Some(name) = deny.iter().find(|n| !all().any(|c| c.name == n.as_str())) {
+        eprint!(
+            "{}",
+            diag::Diagnostic::error(
+                diag::code::CLI_INVALID,
+                format!("--deny {name}: there is no diagnostic code `{name}`")
+            )
+            .with_hint(diag::unknown_name_hint(name, all().map(|c| c.name)))
+        );
+        return ExitCode::from(2);
+    }
     let overrides = Overrides {
         base_url: None,
         drafts,
     };
-    let diags = check::run(root, &overrides, EXTENSION);
+    let mut diags = check::run(root, &overrides, EXTENSION);
+    // A denied warning is reported as an error, and fails the check like one.
+    for d in &mut diags {
+        if deny.iter().any(|n| n == d.code.name) {
+            d.severity = diag::Severity::Error;
+        }
+    }
     let status = if diags.iter().any(diag::Diagnostic::is_error) {
         ExitCode::FAILURE
     } else {

@@ -180,8 +180,8 @@ fn the_fixture_builds_in_three_locales_with_every_table_formatted_per_locale() {
     let d404 = doc("404.html");
     for (code, text) in [
         ("en", "There is no page at this address."),
-        ("uk", "Такої сторінки немає."),
-        ("zh", "抱歉，您访问的页面不存在（404）。"),
+        ("uk", "Сторінку не знайдено: за цією адресою нічого немає."),
+        ("zh", "抱歉，你访问的页面不存在（404）。"),
     ] {
         let li = d404
             .select(&sel(&format!("li[lang={code}]")))

@@ -516,3 +516,66 @@ fn one_check_names_the_errors_of_every_stage_that_can_run() {
         "{e:?}"
     );
 }
+
+/// `--deny CODE` makes that code's warnings errors: an operator's CI fails while a fact the
+/// pages need is unset, and says which. The fixture checks clean until a fact is removed; a
+/// code that does not exist is a usage error (2), with the nearest name as a hint.
+#[test]
+fn deny_turns_a_code_s_warnings_into_errors_and_rejects_an_unknown_code() {
+    let site = fixture_copy();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_hubgen"))
+            .args(["check", "--format", "json", "--root"])
+            .arg(site.path())
+            .args(args)
+            .output()
+            .expect("run hubgen check");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stdout, _) = run(&["--deny", "data-not-set"]);
+    assert_eq!(code, 0, "nothing to deny yet: {stdout}");
+    // Remove the contact: a data-not-set warning, an error under --deny.
+    let p = site.path().join("data/ordering.yaml");
+    let text = std::fs::read_to_string(&p).expect("ordering.yaml");
+    let kept: String = text
+        .lines()
+        .filter(|l| !l.starts_with("contact:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(kept, text, "the fixture sets a contact");
+    std::fs::write(&p, kept).expect("write");
+    let (code, stdout, _) = run(&[]);
+    assert_eq!(code, 0, "a warning alone passes: {stdout}");
+    let v: Value = serde_json::from_str(&stdout).expect("json");
+    let warned = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .any(|d| {
+            d["code"] == "data-not-set"
+                && d["severity"] == "warning"
+                && d["file"] == "data/ordering.yaml"
+        });
+    assert!(warned, "{stdout}");
+    let (code, stdout, _) = run(&["--deny", "strings-plural", "--deny", "data-not-set"]);
+    assert_eq!(code, 1, "{stdout}");
+    let v: Value = serde_json::from_str(&stdout).expect("json");
+    let denied: Vec<&Value> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter(|d| d["code"] == "data-not-set")
+        .collect();
+    assert!(!denied.is_empty() && denied.iter().all(|d| d["severity"] == "error"));
+    assert_eq!(v["errors"].as_u64(), Some(denied.len() as u64));
+    let (code, _, stderr) = run(&["--deny", "data-not-st"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("error[cli-invalid]") && stderr.contains("`data-not-set`"),
+        "{stderr}"
+    );
+}

@@ -414,13 +414,17 @@ fn one_price_changes_every_figure_that_depends_on_it_and_nothing_else() {
         .collect();
     // The pages that show an A100 SXM price, in every locale, and no other page: the catalogue
     // (home and card index), the fine-tuning tables (cards, fit, bundles), the A100 SXM's own page
-    // and the break-even and training tables. (The price also enters the pick rule; the picks
-    // stay where they were, so no other page changes.)
+    // and the break-even and training tables; the memory page's calculator, which lists every
+    // offer in stock with its prices; and the out-of-stock RTX 4090's page, which names the
+    // A100 SXM as the card to rent instead, with its price. (The price also enters the pick
+    // rule; the picks stay where they were, so no other page changes.)
     let pages = [
         "index.html",
         "fine-tuning/index.html",
+        "gpu-memory/index.html",
         "gpus/index.html",
         "gpus/a100-sxm/index.html",
+        "gpus/rtx-4090/index.html",
         "monthly-vs-hourly/index.html",
     ];
     let expected_html: BTreeSet<PathBuf> = LOCALES

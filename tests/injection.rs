@@ -173,6 +173,12 @@ fn markup_in_every_text_field_stays_text() {
                         if v["@type"] == "Product" && v["name"] == format!("{card} rental") {
                             card_ld += 1;
                         }
+                    } else if s.value().attr("type") == Some("application/json") {
+                        // Data for a script (the calculator's): never run, and it must still
+                        // parse, the payload in it as text.
+                        serde_json::from_str::<serde_json::Value>(&body)
+                            .unwrap_or_else(|e| panic!("{name}: script data does not parse: {e}"));
+                        assert!(!body.contains('<'), "{name}: `<` left in script data");
                     } else {
                         assert!(!body.contains("alert"), "{name}: a script runs the payload");
                     }

@@ -62,12 +62,18 @@ rent-month = Rent for a month
 rent-week-label = Rent for a week: { $offer } in { $region }
 rent-month-label = Rent for a month: { $offer } in { $region }
 rent-menu = Rent { $offer }
-rent-menu-region = { $region } · { $city }: { $free } free
-rent-menu-region-nodes = { $region } · { $city }: { $free } free
-rent-week-first = Rent week 1 of { $weeks }
-rent-week-first-label = Rent week 1 of { $weeks }: { $offer } in { $region }
-rent-month-first = Rent month 1 of { $months }
-rent-month-first-label = Rent month 1 of { $months }: { $offer } in { $region }
+rent-menu-region = { $region } · { $city }: { $free } in stock
+rent-menu-region-nodes = { $region } · { $city }: { $free } in stock
+rent-week-first = Rent 1 week (the run needs { $weeks })
+rent-week-first-label = Rent 1 week of { $offer } in { $region } (the run needs { $weeks ->
+    [one] one week
+   *[other] { $weeks } weeks
+}; renew for the rest)
+rent-month-first = Rent 1 month (the run needs { $months })
+rent-month-first-label = Rent 1 month of { $offer } in { $region } (the run needs { $months ->
+    [one] one month
+   *[other] { $months } months
+}; renew for the rest)
 fit-job = { $size }, { $method }
 fit-cheapest-same = this offer
 fit-per-card = { $gb } per GPU
@@ -95,8 +101,8 @@ col-vram = Usable memory
 col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
-spec-stack-support = { $stack } (our image not yet published)
-table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports; below it are the same memory in binary gigabytes (GiB) and the vendor’s rated size. The rated size is close to GiB, not to 10⁹ bytes, so the usable figure in GB can be the larger number. A GDDR6 card with ECC on (marked “ECC on”) reports about one-sixteenth less. Under each price is its per-GPU-hour price: a week’s price over 168 hours, a month’s over { $hours }. Under each interconnect is the bundle that uses it; a GPU rented on its own does not use the link. Click a stock count for the split by region.
+spec-stack-support = { $stack } (OS image not yet listed)
+table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports; below it are the same memory in binary gigabytes (GiB) and the vendor’s rated size. Vendors’ rated sizes are close to GiB, so the usable figure in GB is often the larger number. A GDDR6 GPU with ECC on (marked “ECC on”) reports about one-sixteenth less. Under each price is its per-GPU-hour price: a week’s price over 168 hours, a month’s over { $hours }. Under each interconnect is the bundle that uses it; a GPU rented on its own does not use the link. Click a stock count for the split by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
@@ -129,7 +135,7 @@ col-price = Price
 col-terms = Terms
 storage-local-nvme = Local NVMe
 storage-included = included
-storage-local-nvme-terms = { $encryption } encryption per instance; held untouched for { $hold } h after the rental ends; unless renewed, its key is then destroyed and the data is unreadable; the drive is wiped { $days ->
+storage-local-nvme-terms = encrypted with a { $encryption } key of its own per instance; after the rental ends, the disk is kept untouched for { $hold } h, and unless you renew by then, the key is destroyed and the data becomes unreadable; the drive is wiped { $days ->
     [one] one day
    *[other] { $days } days
 } after the rental ends
@@ -212,7 +218,7 @@ table-break-even-note = Break-even is the monthly price divided by the on-demand
 table-training-caption = How long each fine-tuning job below takes, and what it costs (each row gives its job’s size)
 col-offer = GPU or bundle
 col-hours = Hours
-col-cost-hourly = Hours × GPU-hour price × GPUs
+col-cost-hourly = Pro-rata cost
 col-cost-term = Cheapest rental that covers it
 training-job-size = { $examples } examples × { $epochs } epochs, { $tokens } tokens
 training-term-k = { $k } FLOPs per parameter per token × { $params }B parameters
@@ -224,7 +230,7 @@ training-term-rate = { $tflops } dense BF16 TFLOPS × { $cards ->
 training-term-step = × { $factor }: { $method }’s step time measured against LoRA’s
 training-offer-rate = { $tflops } TFLOPS dense BF16 per GPU
 training-at-rate = at { $rate } per GPU-hour
-table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × GPUs × HFU × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. QLoRA’s hours are then multiplied by { $qlora }: its step was measured that much slower than LoRA’s, because it dequantizes its 4-bit base as it goes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization is of the hardware’s FLOPs (HFU, { $mfu }), not of the model’s; the shorter time is at the higher HFU. Cost = the hours as printed × the per-GPU-hour price × the GPUs. The per-GPU-hour price is that of the cheapest week or month that covers the slow end with { $margin } of it to spare: a week’s price ÷ 168 hours, or a month’s ÷ { $hours }, per GPU. Click a row’s hours for their breakdown.
+table-training-note = Hours = FLOPs per parameter per token × parameters × tokens ÷ (dense BF16 TFLOPS × 10¹² × GPUs × HFU × 3,600), with gradient checkpointing and { $tokens } tokens per example; parameters are the checkpoint’s, counted from its shapes. QLoRA’s hours are then multiplied by { $qlora }: its step was measured that much slower than LoRA’s, because it dequantizes its 4-bit base as it goes. The FLOPs per token include the recomputation that checkpointing adds, so the utilization is of the hardware’s FLOPs (HFU, { $mfu }), not of the model’s; the shorter time is at the higher HFU. Pro-rata cost = the hours as printed × the per-GPU-hour price × the GPUs. The per-GPU-hour price is that of the cheapest week or month that covers the pessimistic (longer) time with { $margin } of it to spare: a week’s price ÷ 168 hours, or a month’s ÷ { $hours }, per GPU. Click a row’s hours for their breakdown.
 unit-million = { $value }M
 
 ## Jobs that fit a card
@@ -241,6 +247,7 @@ card-page-description = Rent the { $card } { $vram } for fine-tuning by the week
 card-page-description-out = The { $card } { $vram } for fine-tuning, by the week or by the month ({ $monthly }): out of stock in every region at our last count. Specifications, prices, the jobs it fits and its break-even hourly rates.
 card-page-intro = The { $card } rents for { $weekly } a week or { $monthly_amount } a month; at the monthly price, that works out to { $hourly } per GPU-hour. Its rated memory is { $vram }; the specifications below give the memory a job can actually use.
 card-page-intro-out = The { $card } is listed at { $weekly } a week or { $monthly_amount } a month ({ $hourly } per GPU-hour at the monthly price), but none was in stock in any region at our last count. Its rated memory is { $vram }; the specifications below give the memory a job can actually use.
+card-page-alternative = Rent the { $alt } instead: it is in stock, and with { $usable } of usable memory it holds every job the { $card } holds, for { $weekly } a week or { $monthly } a month. Its speed differs: { $alt_tflops } dense BF16 TFLOPS on paper, against { $tflops } for the { $card }.
 card-page-specs = Specifications
 card-page-prices = Prices
 card-page-availability = Stock by region
@@ -283,7 +290,7 @@ spec-yes = yes
 spec-no = no
 spec-interconnect = Interconnect
 spec-software = Supported software stack
-spec-software-no-image = supports this GPU; the version installed depends on our image, not yet published
+spec-software-no-image = supports this GPU; the installed version depends on the OS image, which we have not listed yet
 spec-power = Power
 spec-local-nvme = Local NVMe included
 spec-not-listed = not yet published
@@ -338,18 +345,18 @@ gpus-list-title = GPU pages
 fmt-approx = ~{ $value }
 memory-ecc = { $memory }, ECC on by default
 memory-ecc-off = { $memory }, ECC off by default
-sharding-not-rented = { $allowed } (we rent these GPUs only singly)
-catalog-link-single = not used: rented singly
+sharding-not-rented = { $allowed } (we rent these GPUs only one at a time)
+catalog-link-single = not used: single-GPU rental only
 catalog-link-in-bundles = used only by the { $bundles } bundle
 sharding-rented-as = (for sharding we rent them only as { $bundles })
-sharding-rented-as-some = (for sharding we rent only { $bundles }; the { $singles } we rent singly)
+sharding-rented-as-some = (for sharding we rent only { $bundles }; the { $singles } we rent one at a time)
 chart-items-separator = { "; " }
 fmt-value-label = { $value } ({ $label })
 fmt-links = { $links } × { $each }
 fmt-alternatives-separator = { " / " }
 
 ## Model M2: memory terms, picks, calibration
-memory-trainable = trainable state { $value }
+memory-trainable = gradients and optimizer state { $value }
 memory-logits = logits { $value }
 memory-buffers = working buffers { $value }
 memory-plan-none = a whole copy on each GPU (data parallel)
@@ -362,32 +369,31 @@ col-card-share = Share of usable memory
 fit-of-usable = of { $usable } usable
 fit-tight = { $of } (tight)
 fit-rule = Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
-fit-rule-safe = Our { $stack } pick for the reference job, the one whose price holds even if speed follows memory bandwidth: { $hours } h, { $cost } for { $run }
-fit-rent-first-term = A Rent link opens the order page on our order site with the offer, the term (one week or one month) and the region you chose filled in; by itself it reserves nothing. If the run is longer than one term, continue it by paying the renewal invoice, which appears in your account on the order site { $hours } hours before the term ends; if it is unpaid, the instance stops at the end of the term, mid-run.
+fit-rule-safe = Our { $stack } pick for the reference job: the { $passed } below is cheaper at paper TFLOPS, but this pick’s price holds even if the job turns out memory-bandwidth-bound: { $hours } h, { $cost } for { $run }
 fit-rule-only = No { $first } offer holds this job. Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
 fit-other = { $offer } on { $stack }, possibly cheaper (speed not measured):
 fit-other-why = { $hours } h, { $cost } for { $run }; fills { $share } of its { $usable } of usable memory
 fit-other-tight = { $hours } h, { $cost } for { $run }; fills { $share } of its { $usable } of usable memory (tight)
 fit-override = our choice: { $reason }
-fit-short-run = The run uses only { $used } of that rental: worth it only if you have more work for the GPU. If this is your only run, renting by the hour is cheaper at any rate under { $rate } ({ $rate_fast } if the run goes at the fast end of our estimate).
-fit-bandwidth = This assumes speed scales with paper TFLOPS ({ $tflops_ratio } times those of the { $rival }). If it scales with memory bandwidth ({ $ratio } times), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }.
+fit-short-run = The run uses only { $used } of that rental; the rental pays only if you have more work for the GPU. For this one run alone, hourly rental elsewhere is cheaper at any rate under { $rate } ({ $rate_fast } if the run is as fast as our best case).
+fit-bandwidth = This assumes speed scales with paper TFLOPS ({ $tflops_ratio } times those of the { $rival }). If the job is memory-bandwidth-bound ({ $ratio } times the bandwidth), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }.
 fit-co-pick = { $offer }: cheaper if your job reaches { $tokens_per_s } tokens/s on it
-fit-co-pick-unless = { $offer }: cheaper only if it reaches { $tokens_per_s } tokens/s and the { $rival } does not
-fit-co-pick-why = At paper TFLOPS: { $paper_hours } h, { $paper_cost } for { $paper_run }. With our { $margin } margin, that price holds only at { $tokens_per_s } tokens/s or more ({ $tokens } tokens in { $usable_hours } × 3,600 seconds, rounded up). If the step is entirely bandwidth-bound (the { $offer } has { $tflops_ratio } times the TFLOPS of the { $rival } but only { $ratio } times its memory bandwidth), it needs { $hours } h, { $cost } for { $run }, more than { $rival_cost } on the { $rival }. Real speed lies somewhere between the two, and specs cannot say where: time a few hundred steps in the first hour. At { $tokens_per_s } tokens/s or more on the { $offer }, it is the cheaper rental; below that, the { $rival } is.
+fit-co-pick-unless = { $offer }: cheaper only if your job reaches { $tokens_per_s } tokens/s on it but not on the { $rival }
+fit-co-pick-why = At paper TFLOPS: { $paper_hours } h, { $paper_cost } for { $paper_run }; with our { $margin } margin, that price needs { $tokens_per_s } tokens/s or more ({ $tokens } tokens in { $usable_hours } × 3,600 seconds, rounded up). If the job is entirely memory-bandwidth-bound (the { $offer } has { $tflops_ratio } times the paper TFLOPS of the { $rival } but only { $ratio } times its memory bandwidth), it needs { $hours } h, { $cost } for { $run }, more than { $rival_cost } on the { $rival }. Real speed lies in between, and specs cannot say where: measure your tokens/s in the first hour.
 fit-co-pick-rival-week = At { $tokens_per_s } tokens/s, one week of the { $rival } ({ $rival_week }) holds the job too, so measure both.
-fit-bandwidth-bound = If the step is entirely bandwidth-bound (the { $pick } has { $tflops_ratio } times the TFLOPS of the { $rival } but only { $ratio } times its memory bandwidth), it needs { $hours } h; with our { $margin } margin, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
-fit-unmeasured = The hours assume { $stack } reaches the same share of paper TFLOPS that we assume for { $first }; neither share is measured.
-table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per GPU, rank-{ $rank } adapters on all linear layers, and attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept). Every GPU adds a runtime reserve of { $reserve }, plus { $allocator } of its tensors for the allocator. A GPU qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the GPUs and bundles in stock that qualify, we price our reference job on each: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Hours run from the fast end, at { $high } of the GPU’s dense BF16 TFLOPS, to the slow end, at { $low }. The price is for the cheapest run of whole months and weeks that covers the slow end and leaves { $margin } of the rental free for setup, checkpoints, evaluation and a restart.
-table-fit-note-bandwidth = The pick is not simply the cheapest of these. Parts of every step wait on memory rather than compute (QLoRA’s dequantization, for one), so the rule also asks, of every offer: if it were faster than a slower offer only by the ratio of their memory bandwidths, would the slower one be cheaper? The pick is the cheapest offer that no slower offer would undercut this way. So the pick can cost more, on the spec-sheet estimate, than an offer it passed over, and the row then names that offer with both sets of figures.
+fit-bandwidth-bound = If the job is entirely memory-bandwidth-bound (the { $pick } has { $tflops_ratio } times the paper TFLOPS of the { $rival } but only { $ratio } times its memory bandwidth), it needs { $hours } h; with our { $margin } margin, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
+fit-unmeasured = The hours assume { $stack } reaches the same share of paper TFLOPS as { $first }; neither is measured.
+table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per GPU, rank-{ $rank } adapters on all linear layers, and attention by FlashAttention or by PyTorch SDPA with its flash or memory-efficient backend, neither of which keeps the sequence × sequence score matrix (SDPA’s math fallback does). Every GPU adds a runtime reserve of { $reserve }, plus { $allocator } of its tensors for the allocator. A GPU qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the GPUs and bundles in stock that qualify, we price our reference job on each: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Hours run from an optimistic { $high } of the GPU’s dense BF16 TFLOPS to a pessimistic { $low } (hardware FLOPs utilization, HFU). The price is for the cheapest run of whole weeks and months that covers the pessimistic end and leaves { $margin } of the rental free for setup, checkpoints, evaluation and a restart.
+table-fit-note-bandwidth = The pick is not simply the cheapest of these. Parts of every step wait on memory rather than compute (QLoRA’s dequantization, for one), so an offer is passed over when a slower offer would cost less once the faster GPU’s lead is cut to the ratio of their memory bandwidths. The pick is the cheapest offer that is not passed over. It can therefore cost more, at paper TFLOPS, than the offer it passed over; the row then shows that offer under the pick, with both sets of figures.
 table-fit-note-first = Most training code is written for { $first }, so the pick is a { $first } offer wherever one qualifies. Where an offer on another stack costs less, it is shown under the pick, with its own Rent buttons; its hours are not measured on that stack.
-table-fit-note-end = A one-GPU job’s figure is rounded up to the next whole GB; a multi-GPU job’s per-GPU figure is rounded up to the next 0.1 GB, and its total is that figure times the GPUs; percentages are the printed need over the printed usable memory, so you can redo them from the table. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of GPUs. A fit marked “tight” comes close to the { $headroom } limit: measure the peak on a short run before you pay for a month. A tokens/s threshold is for the reference job: for your own, divide your token count by the same number of seconds. The rate under which hourly billing is cheaper for a single run is worked out from the hours as printed and rounded down to two significant figures, so below it hourly billing is surely cheaper for that one run. Each Rent button lists the regions that had the offer in stock at our last count; a region’s week or month link opens the order page with those filled in, and reserves nothing by itself: where a price covers two weeks or more, order one week, then pay the renewal invoice that appears in your account on the order site before the week ends. Click a figure for its breakdown.
-table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, attention by FlashAttention or PyTorch SDPA (no sequence × sequence score matrix is kept), plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one GPU; the fit table gives it per GPU and in total on the GPUs we would rent. A GPU qualifies when the job fills at most { $headroom } of its usable memory; where a pick is marked “tight”, measure the peak on a short run before you pay for a month.
+table-fit-note-end = A one-GPU job’s figure is rounded up to the next whole GB; a multi-GPU job’s per-GPU figure is rounded up to the next 0.1 GB, and its total is that figure times the GPUs; percentages are the printed need over the printed usable memory, so you can redo them from the table. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of GPUs. A fit marked “tight” comes close to the { $headroom } limit: measure the peak on a short run before you pay for a month. A tokens/s threshold is for the reference job: for your own, divide your token count by the same number of seconds. The rate under which hourly billing is cheaper for a single run is worked out from the hours as printed and rounded down to two significant figures, so below it hourly billing is surely cheaper for that one run. Each Rent button lists the regions that had the offer in stock at our last count; a region’s week or month link opens the order page with those filled in and reserves nothing by itself. Where a price covers two weeks or more, order one week, then pay the renewal invoice that appears in your account on the order site before the week ends. Click a figure for its breakdown, and a GPU’s name for the rest of what we weighed.
+table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, attention by FlashAttention or by PyTorch SDPA with its flash or memory-efficient backend (neither keeps the sequence × sequence score matrix; SDPA’s math fallback does), plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one GPU; the fit table gives it per GPU and in total on the GPUs we would rent. A GPU qualifies when the job fills at most { $headroom } of its usable memory; where a pick is marked “tight”, measure the peak on a short run before you pay for a month.
 table-breakdown-caption = { $job }: memory term by term
 col-term = Term
 col-formula = Formula
 col-figure = Figure
 term-weights = Resident weights
-term-trainable = Trainable state
+term-trainable = Gradients and optimizer state
 term-activations = Activations
 term-logits = Logits and loss
 term-buffers = Working buffers
@@ -397,7 +403,7 @@ term-total = All GPUs
 term-sum = sum of the terms above
 term-live = the terms above
 table-calibration-caption = Our estimate against the published runs its constants were fitted to
-table-calibration-note = { $runs } published runs. Median absolute error { $median }; worst under-estimate { $under }, worst over-estimate { $over }. A negative error means the run needed more than we estimated; the rows with a note say why. Our model’s constants were fitted to these same runs, so these errors measure the fit (in-sample), not an independent test; the runs we hold back for such a test are not shown yet.
+table-calibration-note = { $runs } published runs. Median absolute error { $median }; worst under-estimate { $under }, worst over-estimate { $over }. A negative error means the run needed more than we estimated; the rows with a note say why. Our model’s constants were fitted to these same runs, so these errors measure the fit (in-sample), not an independent test: we have not yet tested the model on runs it was not fitted to.
 col-run = Run
 col-measured = Measured
 col-estimate = Our estimate
@@ -434,11 +440,25 @@ free-nodes = { $cards ->
        *[other] (including { $nodes } whole { $cards }-GPU nodes)
     }
 }
-usable-gb = { $value } usable
+free-nodes-exact = { $cards ->
+    [one] { $nodes ->
+        [one] (all of them in one whole node)
+       *[other] (all of them in { $nodes } whole nodes)
+    }
+    [2] { $nodes ->
+        [one] (the two of them are one same-node pair)
+       *[other] (all of them in { $nodes } same-node pairs)
+    }
+   *[other] { $nodes ->
+        [one] (all of them in one whole { $cards }-GPU node)
+       *[other] (all of them in { $nodes } whole { $cards }-GPU nodes)
+    }
+}
+usable-gb = { $value }
 spec-vram-marketed = on the datasheet
 spec-usable = Usable memory
-spec-usable-source = converted from the { $mib } MiB that { $tool } reports ({ $of }); every job is compared with this figure
-spec-usable-source-ecc = converted from the { $mib } MiB that { $tool } reports with ECC on, the default, which reserves about one-sixteenth of the rated size ({ $of }); every job is compared with this figure
+spec-usable-source = converted from the { $mib } MiB that { $tool } reports { $of }; every job is compared with this figure
+spec-usable-source-ecc = converted from the { $mib } MiB that { $tool } reports with ECC on, the default, which reserves about one-sixteenth of the rated size { $of }; every job is compared with this figure
 calibration-why-loader = ms-swift’s reserved peak is only 14% under the same job in BF16 LoRA although the 4-bit base is 10 GB smaller: the allocator likely keeps the BF16 checkpoint’s blocks freed while quantizing at load, which our model does not count
 calibration-why-attention = without checkpointing at 4,096 tokens this run keeps more per layer than our model’s tensors (its attention implementation is not stated; eager attention also keeps the score matrices)
 calibration-why-qwen-logits = Qwen-1’s own model code keeps more copies of the logits (152,000-entry vocabulary) than the transformers path our model assumes
@@ -455,7 +475,7 @@ calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes pe
 calibration-gptq-int4 = GPTQ Int4 base, estimated as bitsandbytes NF4: both store about 4 bits a weight plus small per-group constants
 calibration-on = on
 calibration-off = off
-spec-link-single = not used: we rent this GPU singly
+spec-link-single = not used: we rent this GPU only on its own
 spec-link-none = (we rent it only as a single GPU)
 free-nodes-all = { $nodes ->
     [one] Every GPU in stock here is in that node: renting a single GPU breaks it up, and { $offer } goes out of stock here.
@@ -470,8 +490,47 @@ memory-pick-tight = { $pick }; tight ({ $share } of usable memory per GPU)
 memory-pick-other = { $pick }; cheaper on { $stack }: { $offer }
 memory-pick-other-tight = { $pick }; cheaper on { $stack }: { $offer }, tight ({ $share } of its usable memory)
 fit-card-nvme = { $card } ({ $size })
-vram-of-rated-ecc = { $usable } GiB with ECC on; rated { $rated } GB
-vram-of-rated = { $usable } GiB; rated { $rated } GB
+vram-of-rated-ecc = ({ $usable } GiB with ECC on; rated { $rated } GB)
+vram-of-rated = ({ $usable } GiB; rated { $rated } GB)
 # A break-even range whose far end is past the whole week or month: that end never comes.
 break-even-range-over = { $low } GPU-hours at the high rate and never at the low one (that would take more than the { $hours } hours we count for the rental)
 break-even-cell-over = { $low } at the high rate; never at the low rate
+calc-title = Size your own job
+calc-intro = Pick a listed model or paste a Hugging Face config.json, set the job, and see each memory term with its formula, the GPUs and bundles in stock that hold the job, and what a training run of your size costs on each. It computes with the same model and constants as every table on this site.
+calc-noscript = The calculator needs JavaScript. Every table on this page works without it, and `hubgen estimate` gives the same figures on the command line.
+calc-model = Model
+calc-model-pick = Listed model
+calc-custom = Your own architecture
+calc-config = Or paste its config.json
+calc-config-error = We cannot read this config.json ({ $error }). It needs hidden_size, num_hidden_layers, num_attention_heads, intermediate_size and vocab_size as whole numbers.
+calc-hidden = Hidden size (hidden_size)
+calc-layers = Layers (num_hidden_layers)
+calc-heads = Attention heads (num_attention_heads)
+calc-kv-heads = Key/value heads (num_key_value_heads)
+calc-intermediate = MLP size (intermediate_size)
+calc-vocab = Vocabulary (vocab_size)
+calc-tied = Output head shares the embeddings (tie_word_embeddings)
+calc-bias = Biases on q, k and v (attention_bias)
+calc-job = Job
+calc-method = Method
+calc-seq = Sequence length, tokens
+calc-batch = Batch per GPU
+calc-rank = LoRA rank
+calc-tokens = Training tokens, millions
+calc-checkpointing = Gradient checkpointing
+calc-chunked = Chunked cross-entropy (Liger Kernel, Cut Cross-Entropy)
+calc-invalid = { $field }: enter a number from { $min } to { $max }.
+calc-kv-over = Key/value heads cannot be more than attention heads.
+calc-terms-caption = { $job } on one GPU, term by term (GB = 10⁹ bytes)
+calc-term-allocator = Allocator blocks
+calc-term-context = CUDA or ROCm context
+calc-offers-caption = GPUs and bundles in stock that hold this job within { $headroom } of their usable memory, cheapest run first
+calc-offers-note = Hours run from the fast end of our estimate to the slow end; the price is the cheapest run of weeks and months that covers the slow end and leaves our margin free. A Rent link orders one week or one month in the region you choose.
+calc-none = No GPU or bundle in stock holds this job within { $headroom } of its usable memory. Shorter sequences, a smaller batch, gradient checkpointing or QLoRA bring it down.
+calc-col-need = Need per GPU
+calc-col-run = Training run of { $tokens } M tokens
+calc-run = { $fast }–{ $slow } h, { $cost } for { $run }
+calc-run-long = { $fast }–{ $slow } h: longer than any run we price here
+calc-sharded = { $need } (sharded)
+calc-share-of = { $share } of { $usable }
+calc-link = Another model, sequence length or batch? Size your own job with the calculator, against the GPUs in stock.

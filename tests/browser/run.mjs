@@ -33,7 +33,7 @@ const BUDGET = 30 * 1024;
 // A locale code as hubgen writes it: a lowercase BCP 47 tag (`en`, `pt-br`, `zh-hans`), which is
 // also its folder's name.
 const LOCALE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
-const TYPES = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".json": "application/json", ".xml": "application/xml", ".txt": "text/plain", ".svg": "image/svg+xml", ".png": "image/png" };
+const TYPES = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".json": "application/json", ".xml": "application/xml", ".txt": "text/plain", ".svg": "image/svg+xml", ".png": "image/png", ".js": "text/javascript; charset=utf-8" };
 const USAGE = `usage: node run.mjs <site-dir> [--screenshots DIR]
        node run.mjs --self-test <site-dir>`;
 

@@ -291,6 +291,9 @@ pub struct Staging {
     count: AtomicUsize,
     fail_after: Option<usize>,
     failed: AtomicBool,
+    /// The first write that failed, quoted by every write refused after it: whichever of them
+    /// a build reports first (writes run in parallel) names the cause, a full disk say.
+    first_failure: Mutex<Option<String>>,
     committed: bool,
 }
 
@@ -321,6 +324,7 @@ impl Staging {
             count: AtomicUsize::new(0),
             fail_after: opts.fail_after,
             failed: AtomicBool::new(false),
+            first_failure: Mutex::new(None),
             committed: false,
         })
     }
@@ -409,13 +413,24 @@ impl Sink for Staging {
         let mut written: Vec<(String, Vec<u8>)> = Vec::with_capacity(files.len());
         for (path, bytes) in files {
             let r = if self.failed.load(Ordering::Relaxed) {
-                Err(Refused::Failed("an earlier write failed".into()))
+                let first = self.first_failure.lock().unwrap_or_else(|e| e.into_inner());
+                Err(Refused::Failed(match first.as_deref() {
+                    Some(m) => format!("an earlier write failed ({m})"),
+                    None => "an earlier write failed".into(),
+                }))
             } else {
                 self.write_file(&path, &bytes)
             };
             match r {
                 Ok(()) => written.push((path, bytes)),
                 Err(Refused::Failed(m)) => {
+                    {
+                        let mut first =
+                            self.first_failure.lock().unwrap_or_else(|e| e.into_inner());
+                        if first.is_none() {
+                            *first = Some(m.clone());
+                        }
+                    }
                     self.failed.store(true, Ordering::Relaxed);
                     results.push(Err(Refused::Failed(m)));
                     continue;

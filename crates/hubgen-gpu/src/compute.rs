@@ -118,6 +118,12 @@ pub fn covering_term(
     hours_per_month: u32,
     margin: f64,
 ) -> Run {
+    // Validated data gives finite hours and a margin under one; anything else would run the
+    // count of months below to `u32::MAX`.
+    assert!(
+        hours.is_finite() && hours >= 0.0 && (0.0..1.0).contains(&margin),
+        "covering_term: {hours} h at a {margin} margin"
+    );
     let week = 168.0 * (1.0 - margin);
     let month = f64::from(hours_per_month) * (1.0 - margin);
     let all_months = (hours / month).ceil().max(1.0) as u32;
@@ -186,9 +192,12 @@ pub struct Offer {
 }
 
 impl Offer {
-    /// Whether every card holds `need` within `limit` (the headroom share) of its usable memory.
+    /// Whether every card holds `need` within `limit` (the headroom share) of its usable memory,
+    /// both as the pages print them (`Memory::shown_share`): the need rounded up, the usable
+    /// memory to 0.1 GB. So a reader who divides the printed figures finds every offer shown as
+    /// holding a job within the limit, and none left out that would be.
     pub fn holds(&self, need: &Memory, limit: f64) -> bool {
-        need.cards == self.count && need.per_card <= self.usable * limit
+        need.cards == self.count && need.shown_share(self.usable) <= limit
     }
     /// The price per GPU-hour of a term.
     pub fn rate(&self, term: Term) -> Decimal {
@@ -219,7 +228,7 @@ pub fn placed(cat: &Catalog, model: &Model, method: &Method, o: &Offer, job: Job
                 ..job
             },
         );
-        if whole.per_card <= o.usable * cat.headroom_share() {
+        if o.holds(&whole, cat.headroom_share()) {
             return whole;
         }
     }
@@ -770,6 +779,22 @@ impl Tables {
         }
         self.bundles()
             .find(|b| b.card == o.card && b.free.get(region).copied().unwrap_or(0) > 0)
+    }
+
+    /// For a single card none of which is in stock, the one to rent instead: a single card in
+    /// stock whose usable memory, as printed, is at least this one's, so it holds every job this
+    /// card holds (`Offer::holds` compares printed figures too); on the same vendor's stack where
+    /// one qualifies, as the fit table prefers it; then the cheapest month, then week.
+    pub fn nearest_in_stock(&self, cat: &Catalog, o: &Offer) -> Option<&Offer> {
+        let printed = |x: &Offer| (x.usable.gb() * 10.0).round() as i64;
+        let vendor = |x: &Offer| cat.cards[x.card].vendor;
+        if o.in_stock || o.count != 1 {
+            return None;
+        }
+        self.offers
+            .iter()
+            .filter(|x| x.count == 1 && x.in_stock && printed(x) >= printed(o))
+            .min_by_key(|x| (vendor(x) != vendor(o), x.monthly, x.weekly))
     }
 
     /// The region a Rent action without a chosen region orders from: the first (data order)

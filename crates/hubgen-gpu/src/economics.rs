@@ -806,14 +806,18 @@ impl Site<'_> {
             .iter()
             .filter(|o| o.count > 1 && free_here >= o.count)
             .map(|o| {
+                let free_nodes = o.free.get(i).copied().unwrap_or(0);
+                // Where the free nodes are all the free cards, "including" would count them twice.
+                let key = if free_nodes > 0 && free_nodes * o.count == free_here {
+                    "free-nodes-exact"
+                } else {
+                    "free-nodes"
+                };
                 l.t(
-                    "free-nodes",
+                    key,
                     &[
                         ("cards", Arg::Num(f64::from(o.count))),
-                        (
-                            "nodes",
-                            Arg::Num(f64::from(o.free.get(i).copied().unwrap_or(0))),
-                        ),
+                        ("nodes", Arg::Num(f64::from(free_nodes))),
                     ],
                 )
                 .unwrap_or_default()

@@ -174,6 +174,8 @@ pub fn memory_model(cat: &Catalog) -> Value {
             "chunk_tokens": k.chunk_tokens,
             "context_bytes": k.context,
             "allocator_share": k.allocator_share,
+            // Added to every job's allocator share: without it the totals do not add up.
+            "allocator_floor_bytes": k.allocator_floor,
         },
         "optimizers": mm.optimizers.iter().map(|(n, b)| json!({"name": n, "bytes": b})).collect::<Vec<_>>(),
         "defaults": mm.defaults,

@@ -10,7 +10,7 @@ use super::compute::Offer;
 use super::model::Card;
 
 use super::site::Site;
-use super::units::{gib, per_month, usd_whole};
+use super::units::{gb1, gib, per_month, usd_whole};
 use hubgen_engine::ext::GeneratedPage;
 use hubgen_engine::ext::{Arg, Tracked};
 
@@ -96,6 +96,10 @@ impl Site<'_> {
                 ],
             )
             .unwrap_or_default());
+        // None in stock: the card to rent instead, by the memory it offers, not a dead end.
+        if let Some(alt) = self.alternative(o, l) {
+            body.push_str(&alt);
+        }
         body.push('\n');
         for (key, anchor, table) in self.card_sections(o) {
             section(
@@ -105,6 +109,14 @@ impl Site<'_> {
                 anchor,
                 &format!("table(name=\"{table}\", card=\"{id}\")"),
             );
+            // The fit table covers the jobs we list; the calculator sizes the reader's own.
+            if table == "fit" {
+                let _ = write!(
+                    body,
+                    "\n[{}](@/gpu-memory.md#calculator)\n",
+                    md(&l.s("calc-link"))
+                );
+            }
         }
         let _ = write!(
             body,
@@ -143,6 +155,35 @@ impl Site<'_> {
             source: PathBuf::from(SOURCE),
             extra: Some(json!({ "jsonld": product })),
         }
+    }
+
+    /// For a card none of which is in stock: a paragraph naming the card to rent instead
+    /// (`Tables::nearest_in_stock`), its memory, prices and paper speed, linked to its page.
+    fn alternative(&self, o: &Offer, l: &Tracked<'_>) -> Option<String> {
+        let c = &self.cat.cards[o.card];
+        let alt = self.tables.nearest_in_stock(self.cat, o)?;
+        let a = &self.cat.cards[alt.card];
+        // Its speed on paper beside this card's: the same memory is not the same speed.
+        let tflops = |c: &Card| {
+            Arg::Str(c.bf16_tflops.as_ref().map_or_else(String::new, |t| {
+                l.number(t.value, u32::from(!t.value.fract().is_zero()))
+            }))
+        };
+        let text = l
+            .t(
+                "card-page-alternative",
+                &[
+                    ("card", Arg::Str(c.name.clone())),
+                    ("alt", Arg::Str(a.name.clone())),
+                    ("usable", Arg::Str(gb1(l, alt.usable.gb()))),
+                    ("weekly", Arg::Str(usd_whole(l, alt.weekly))),
+                    ("monthly", Arg::Str(usd_whole(l, alt.monthly))),
+                    ("alt_tflops", tflops(a)),
+                    ("tflops", tflops(c)),
+                ],
+            )
+            .ok()?;
+        Some(format!("\n\n[{}](@/{SECTION}/{}.md)", md(&text), a.id))
     }
 
     /// The sections of a card's page, as (heading key, anchor, table): the specs, prices and

@@ -8,6 +8,7 @@ use super::schema::Sharding;
 use super::site::{Site, unknown_item};
 use super::units::*;
 
+mod calculator;
 mod rent;
 mod shortcodes;
 mod tables;
@@ -304,9 +305,15 @@ pub const SHORTCODES: &[Shortcode] = &[
         run: sc_vram,
     },
     Shortcode {
+        name: "calculator",
+        args: &[],
+        doc: "the sizing calculator: a form for a listed model or a pasted `config.json`, the job's memory term by term, the offers in stock that hold it with their prices and Rent actions, and a training run's hours and cost (needs JavaScript; the page works without it)",
+        run: sc_calculator,
+    },
+    Shortcode {
         name: "min_card_vram",
         args: &["model", "method"],
-        doc: "the least memory one card needs to hold the job within the headroom (the job's need as printed, in whole GB, over the headroom share, rounded up)",
+        doc: "the least usable memory one card needs to hold the job within the headroom: the job's need as printed over the headroom share, rounded up to 0.1 GB (123 GB / 0.9 → 136.7 GB), the line the pick rule draws",
         run: sc_min_card_vram,
     },
     Shortcode {

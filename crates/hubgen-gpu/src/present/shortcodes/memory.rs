@@ -268,10 +268,11 @@ pub(in crate::present) fn sc_min_card_vram(
     let out = {
         let (m, me) = s.model_method(a)?;
         a.finish(&["model", "method"])?;
-        // The rule's own threshold (`Offer::holds`): the exact need over the headroom share, so
-        // a GPU offering this much holds the job; the breakdown prints the exact need to redo it.
-        let need = s.memory(m, me).per_card;
-        gb(l, (need / s.cat.headroom_share()).ceil_gb())
+        // The rule's own threshold (`Offer::holds`): the need as printed over the headroom
+        // share, rounded up to the 0.1 GB usable memory is printed to, so a GPU offering this
+        // much holds the job, and 123 GB / 0.9 reads 136.7 GB, as a reader works it out.
+        let need = s.memory(m, me).shown_per_card();
+        gb_tenth(l, (need / s.cat.headroom_share()).ceil_tenth_gb())
     };
     text(out)
 }

@@ -25,6 +25,16 @@ pub(in crate::present) fn sc_table(
     Ok(Output::Table(s.table(Table::parse(&name)?, card, l)?))
 }
 
+pub(in crate::present) fn sc_calculator(
+    s: &Site<'_>,
+    _call: &Call,
+    a: &mut Args<'_>,
+    l: &Tracked<'_>,
+) -> Result<Output, Error> {
+    a.finish(&[])?;
+    Ok(Output::Block(s.calculator(l)))
+}
+
 pub(in crate::present) fn sc_chart(
     s: &Site<'_>,
     _call: &Call,

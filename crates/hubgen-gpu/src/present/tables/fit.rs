@@ -100,11 +100,14 @@ impl Site<'_> {
     }
 
     /// A fit row's pick: the offer, why it is the pick (the rule's cost of the reference job, or
-    /// a hand override's reason), a warning where renting it breaks up a free node, its Rent
-    /// actions, and under it a cheaper offer on another stack.
+    /// a hand override's reason) in a line under it, its Rent menu, and behind the offer's name
+    /// the rest of what a careful buyer weighs: the stack's unmeasured speed, a short run's
+    /// hourly threshold, the bandwidth checks, a node it breaks up. Under it, the offer the rule
+    /// passed over and a cheaper offer on another stack, each with its own Rent menu.
     fn fit_pick_cell(&self, f: &crate::compute::Fit, l: &Tracked<'_>) -> Cell {
         let cat = self.cat;
         let o = &self.tables.offers[f.offer];
+        let mut more = Vec::new();
         let why = match &f.override_reason {
             Some(k) => l.t("fit-override", &[("reason", Arg::Str(l.s(k)))]),
             None => {
@@ -118,49 +121,41 @@ impl Site<'_> {
                 // paper, and its label says what it is instead.
                 let key = match (first, &f.passed_over) {
                     (Some(_), _) => "fit-rule-only",
-                    (None, Some(_)) => "fit-rule-safe",
+                    (None, Some(p)) => {
+                        // The label names the offer passed over: several may be listed below.
+                        let passed = &self.tables.offers[p.choice.offer];
+                        args.push(("passed", Arg::Str(self.offer_name(passed, l))));
+                        "fit-rule-safe"
+                    }
                     (None, None) => "fit-rule",
                 };
-                l.t(key, &args).map(|why| self.with_unmeasured(why, o, l))
+                more.extend(self.unmeasured_text(o, l));
+                l.t(key, &args)
             }
         }
         .unwrap_or_default();
-        let mut why = self.with_short_run(why, &f.choice, l);
-        // A Rent action buys one term: where the run needs more, it buys the first of them.
-        let run = &f.choice.run;
-        if run.months + run.weeks > 1 {
-            let hours = i64::from(cat.storage.renewal_notice_hours);
-            if let Ok(first) = l.t("fit-rent-first-term", &[("hours", Arg::Str(l.int(hours)))]) {
-                why = l.sentences(&why, &first);
-            }
-        }
+        more.extend(self.short_run_text(&f.choice, l));
         if let Some(b) = &f.bandwidth {
             let extra = vec![("pick", Arg::Str(self.offer_name(o, l)))];
-            if let Some(c) = self.check_text("fit-bandwidth", b, extra, l) {
-                why = l.sentences(&why, &c);
-            }
+            more.extend(self.check_text("fit-bandwidth", b, extra, l));
         }
-
-        if let Some(c) = f
-            .bandwidth_bound
-            .as_ref()
-            .and_then(|b| self.bound_text(b, o, l))
-        {
-            why = l.sentences(&why, &c);
-        }
+        more.extend(
+            f.bandwidth_bound
+                .as_ref()
+                .and_then(|b| self.bound_text(b, o, l)),
+        );
+        more.extend(self.breaks_node(o, l));
         Cell::text(self.offer_name(o, l))
-            .with_sub(Some(match self.breaks_node(o, l) {
-                Some(w) => l.sentences(&why, &w),
-                None => why,
-            }))
+            .with_sub(Some(why))
+            .with_details(more)
             .with_menu(self.rent_menu(o, Some(&f.choice.run), l))
             .with_alt(f.passed_over.as_ref().map(|p| self.fit_co_pick(p, l)))
             .with_alt(f.other.as_ref().map(|c| self.fit_alt(c, l)))
     }
 
-    /// The offer the pick rule passed over, under the pick with its own Rent actions: what it
-    /// costs on paper TFLOPS, the throughput at which that price holds (something a buyer can
-    /// measure), and what it costs if the whole step waits on memory bandwidth.
+    /// The offer the pick rule passed over, under the pick with its own Rent menu: the
+    /// throughput at which it is the cheaper rental (something a buyer can measure), and behind
+    /// that label what it costs on paper TFLOPS and if the whole step waits on memory bandwidth.
     fn fit_co_pick(&self, p: &crate::compute::PassedOver, l: &Tracked<'_>) -> Cell {
         let skipped = &self.tables.offers[p.choice.offer];
         let tokens = crate::compute::reference_tokens(self.cat);
@@ -195,9 +190,10 @@ impl Site<'_> {
             ("tokens", Arg::Str(l.number(dec(tokens), 0))),
             ("usable_hours", Arg::Str(l.number(dec(usable), 1))),
         ];
-        let mut why = self
+        let mut more: Vec<String> = self
             .check_text("fit-co-pick-why", &p.check, extra, l)
-            .unwrap_or_default();
+            .into_iter()
+            .collect();
         // Where the pick needs more than one week, the same throughput buys it one week too.
         let rival = &self.tables.offers[p.check.rival.offer];
         let longer = p.check.rival.run.months > 0 || p.check.rival.run.weeks > 1;
@@ -210,8 +206,9 @@ impl Site<'_> {
             ],
         );
         if let (true, Ok(both)) = (longer, both) {
-            why = l.sentences(&why, &both);
+            more.push(both);
         }
+        more.extend(self.breaks_node(skipped, l));
         // Where the pick's own week would then cost less, the skipped offer is cheaper only while
         // the pick falls short of the same throughput, and the label says so.
         let key = if crate::compute::rival_week_undercuts(p, &self.tables.offers) {
@@ -220,10 +217,7 @@ impl Site<'_> {
             "fit-co-pick"
         };
         Cell::text(l.t(key, &paper).unwrap_or_default())
-            .with_sub(Some(match self.breaks_node(skipped, l) {
-                Some(w) => l.sentences(&why, &w),
-                None => why,
-            }))
+            .with_details(more)
             .with_menu(self.rent_menu(skipped, Some(&p.choice.run), l))
     }
 
@@ -267,46 +261,38 @@ impl Site<'_> {
         l.t(key, &extra).ok()
     }
 
-    /// `why`, and for an offer off the first vendor's stack, that its hours take the stack to
-    /// reach the same share of its paper TFLOPS as the first one, unmeasured.
-    fn with_unmeasured(&self, why: String, o: &crate::compute::Offer, l: &Tracked<'_>) -> String {
+    /// For an offer off the first vendor's stack: its hours take the stack to reach the same
+    /// share of its paper TFLOPS as the first one, unmeasured.
+    fn unmeasured_text(&self, o: &crate::compute::Offer, l: &Tracked<'_>) -> Option<String> {
         let stack = self.cat.cards[o.card].vendor;
-        let Some(first) = self.cat.pick_vendor.filter(|&v| v != stack) else {
-            return why;
-        };
-        match l.t(
+        let first = self.cat.pick_vendor.filter(|&v| v != stack)?;
+        l.t(
             "fit-unmeasured",
             &[
                 ("stack", Arg::Str(stack.stack().into())),
                 ("first", Arg::Str(first.stack().into())),
             ],
-        ) {
-            Ok(caveat) => l.sentences(&why, &caveat),
-            Err(_) => why,
-        }
+        )
+        .ok()
     }
 
-    /// `why`, and for a job that leaves most of its run idle, the hourly rate below which one run
-    /// of it alone costs less by the hour.
-    fn with_short_run(&self, why: String, c: &crate::compute::Choice, l: &Tracked<'_>) -> String {
+    /// For a job that leaves most of its run idle: the hourly rate below which one run of it
+    /// alone costs less by the hour.
+    fn short_run_text(&self, c: &crate::compute::Choice, l: &Tracked<'_>) -> Option<String> {
         let o = &self.tables.offers[c.offer];
-        let Some(rate) = crate::compute::one_run_rate(c, o.count, self.cat.hours_per_month) else {
-            return why;
-        };
+        let rate = crate::compute::one_run_rate(c, o.count, self.cat.hours_per_month)?;
         let used = c.hours_slow / c.run.hours(self.cat.hours_per_month);
         let fast =
             crate::compute::one_run_rate_fast(c, o.count, self.cat.hours_per_month).unwrap_or(rate);
-        match l.t(
+        l.t(
             "fit-short-run",
             &[
                 ("used", Arg::Str(l.percent(dec(used).round_dp(2)))),
                 ("rate", Arg::Str(per_gpu_hour_whole(l, rate))),
                 ("rate_fast", Arg::Str(per_gpu_hour_whole(l, fast))),
             ],
-        ) {
-            Ok(short) => l.sentences(&why, &short),
-            Err(_) => why,
-        }
+        )
+        .ok()
     }
 
     /// What a pick weighed, as Fluent arguments: its software stack, the job's hours across the
@@ -342,12 +328,14 @@ impl Site<'_> {
             "fit-other-why"
         };
         let why = l.t(key, &args).unwrap_or_default();
-        let why = self.with_short_run(self.with_unmeasured(why, o, l), c, l);
+        let more = [
+            self.unmeasured_text(o, l),
+            self.short_run_text(c, l),
+            self.breaks_node(o, l),
+        ];
         Cell::text(l.t("fit-other", &args).unwrap_or_default())
-            .with_sub(Some(match self.breaks_node(o, l) {
-                Some(w) => l.sentences(&why, &w),
-                None => why,
-            }))
+            .with_sub(Some(why))
+            .with_details(more.into_iter().flatten().collect())
             .with_menu(self.rent_menu(o, Some(&c.run), l))
     }
 }
