@@ -66,4 +66,6 @@ node tests/browser/run.mjs --self-test "$site"
 node tests/browser/run.mjs "$site" --screenshots "${CARGO_TARGET_DIR:-target}/screenshots"
 # The sizing calculator against `hubgen estimate --json`: 200 random architectures and settings.
 node tests/browser/calc.mjs "$site" "$hubgen" .
+# Lighthouse, mobile profile, on one page of each template: every category at least 95.
+node tests/browser/lighthouse.mjs "$site" --report "${CARGO_TARGET_DIR:-target}/lighthouse.json"
 echo "all checks passed"
