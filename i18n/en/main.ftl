@@ -63,7 +63,17 @@ rent-week-label = Rent for a week: { $offer } in { $region }
 rent-month-label = Rent for a month: { $offer } in { $region }
 rent-menu = Rent { $offer }
 rent-menu-region = { $region } · { $city }: { $free } in stock
-rent-menu-region-nodes = { $region } · { $city }: { $free } in stock
+rent-menu-region-nodes = { $region } · { $city }: { $cards ->
+    [one] { $free } in stock
+    [2] { $free ->
+        [one] 1 pair
+       *[other] { $free } pairs
+    } in stock
+   *[other] { $free ->
+        [one] 1 whole node
+       *[other] { $free } whole nodes
+    } in stock
+}
 rent-week-first = Rent 1 week (the run needs { $weeks })
 rent-week-first-label = Rent 1 week of { $offer } in { $region } (the run needs { $weeks ->
     [one] one week
@@ -102,7 +112,7 @@ col-interconnect = Interconnect
 col-free-now = In stock
 spec-no-fp8 = no FP8
 spec-stack-support = { $stack } (OS image not yet listed)
-table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports; below it are the same memory in binary gigabytes (GiB) and the vendor’s rated size. Vendors’ rated sizes are close to GiB, so the usable figure in GB is often the larger number. A GDDR6 GPU with ECC on (marked “ECC on”) reports about one-sixteenth less. Under each price is its per-GPU-hour price: a week’s price over 168 hours, a month’s over { $hours }. Under each interconnect is the bundle that uses it; a GPU rented on its own does not use the link. Click a stock count for the split by region.
+table-cards-note = Memory is what a job can use, in GB of 10⁹ bytes, converted from the MiB that nvidia-smi or amd-smi reports; below it are the same memory in binary gigabytes (GiB) and the vendor’s rated size. Vendors’ rated sizes are close to GiB, so the usable figure in GB is often the larger number. A GDDR6 GPU with ECC on (marked “ECC on”) reports about one-sixteenth less. Under each price is its per-GPU-hour price: a week’s price over 168 hours, a month’s over { $hours }. Under each interconnect is the bundle that uses it; a GPU rented on its own does not use the link. Click a stock count to see it by region.
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## Interconnect
@@ -247,7 +257,7 @@ card-page-description = Rent the { $card } { $vram } for fine-tuning by the week
 card-page-description-out = The { $card } { $vram } for fine-tuning, by the week or by the month ({ $monthly }): out of stock in every region at our last count. Specifications, prices, the jobs it fits and its break-even hourly rates.
 card-page-intro = The { $card } rents for { $weekly } a week or { $monthly_amount } a month; at the monthly price, that works out to { $hourly } per GPU-hour. Its rated memory is { $vram }; the specifications below give the memory a job can actually use.
 card-page-intro-out = The { $card } is listed at { $weekly } a week or { $monthly_amount } a month ({ $hourly } per GPU-hour at the monthly price), but none was in stock in any region at our last count. Its rated memory is { $vram }; the specifications below give the memory a job can actually use.
-card-page-alternative = Rent the { $alt } instead: it is in stock, and with { $usable } of usable memory it holds every job the { $card } holds, for { $weekly } a week or { $monthly } a month. Its speed differs: { $alt_tflops } dense BF16 TFLOPS on paper, against { $tflops } for the { $card }.
+card-page-alternative = Rent the { $alt } instead: it is in stock, and with { $usable } of usable memory it holds every job the { $card } holds, for { $weekly } a week or { $monthly } a month. On the spec sheet it has { $alt_tflops } dense BF16 TFLOPS, against { $tflops } for the { $card }.
 card-page-specs = Specifications
 card-page-prices = Prices
 card-page-availability = Stock by region
@@ -346,7 +356,7 @@ fmt-approx = ~{ $value }
 memory-ecc = { $memory }, ECC on by default
 memory-ecc-off = { $memory }, ECC off by default
 sharding-not-rented = { $allowed } (we rent these GPUs only one at a time)
-catalog-link-single = not used: single-GPU rental only
+catalog-link-single = not used: rented as a single GPU
 catalog-link-in-bundles = used only by the { $bundles } bundle
 sharding-rented-as = (for sharding we rent them only as { $bundles })
 sharding-rented-as-some = (for sharding we rent only { $bundles }; the { $singles } we rent one at a time)
@@ -369,22 +379,22 @@ col-card-share = Share of usable memory
 fit-of-usable = of { $usable } usable
 fit-tight = { $of } (tight)
 fit-rule = Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
-fit-rule-safe = Our { $stack } pick for the reference job: the { $passed } below is cheaper at paper TFLOPS, but this pick’s price holds even if the job turns out memory-bandwidth-bound: { $hours } h, { $cost } for { $run }
+fit-rule-safe = Our { $stack } pick for the reference job: the { $passed } below is cheaper if speed scales with spec-sheet TFLOPS, but this pick’s price holds even if the job turns out memory-bandwidth-bound: { $hours } h, { $cost } for { $run }
 fit-rule-only = No { $first } offer holds this job. Cheapest { $stack } option for the reference job: { $hours } h, { $cost } for { $run }
 fit-other = { $offer } on { $stack }, possibly cheaper (speed not measured):
 fit-other-why = { $hours } h, { $cost } for { $run }; fills { $share } of its { $usable } of usable memory
 fit-other-tight = { $hours } h, { $cost } for { $run }; fills { $share } of its { $usable } of usable memory (tight)
 fit-override = our choice: { $reason }
-fit-short-run = The run uses only { $used } of that rental; the rental pays only if you have more work for the GPU. For this one run alone, hourly rental elsewhere is cheaper at any rate under { $rate } ({ $rate_fast } if the run is as fast as our best case).
-fit-bandwidth = This assumes speed scales with paper TFLOPS ({ $tflops_ratio } times those of the { $rival }). If the job is memory-bandwidth-bound ({ $ratio } times the bandwidth), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }.
+fit-short-run = The run uses only { $used } of that rental; the rental only pays off if you have more work for it. For this one run alone, hourly rental elsewhere is cheaper at any rate under { $rate } ({ $rate_fast } if the run is as fast as our best case).
+fit-bandwidth = This assumes speed scales with spec-sheet TFLOPS ({ $tflops_ratio } times those of the { $rival }). If the job is memory-bandwidth-bound ({ $ratio } times the bandwidth), the { $pick } needs { $hours } h, { $cost } for { $run }, and the { $rival } costs less: { $rival_cost } for { $rival_run }.
 fit-co-pick = { $offer }: cheaper if your job reaches { $tokens_per_s } tokens/s on it
-fit-co-pick-unless = { $offer }: cheaper only if your job reaches { $tokens_per_s } tokens/s on it but not on the { $rival }
-fit-co-pick-why = At paper TFLOPS: { $paper_hours } h, { $paper_cost } for { $paper_run }; with our { $margin } margin, that price needs { $tokens_per_s } tokens/s or more ({ $tokens } tokens in { $usable_hours } × 3,600 seconds, rounded up). If the job is entirely memory-bandwidth-bound (the { $offer } has { $tflops_ratio } times the paper TFLOPS of the { $rival } but only { $ratio } times its memory bandwidth), it needs { $hours } h, { $cost } for { $run }, more than { $rival_cost } on the { $rival }. Real speed lies in between, and specs cannot say where: measure your tokens/s in the first hour.
+fit-co-pick-unless = { $offer }: cheaper only if your job reaches { $tokens_per_s } tokens/s on the { $offer } but not on the { $rival }
+fit-co-pick-why = Scaled by spec-sheet TFLOPS: { $paper_hours } h, { $paper_cost } for { $paper_run }; with our { $margin } margin, that price needs { $tokens_per_s } tokens/s or more ({ $tokens } tokens in { $usable_hours } × 3,600 seconds, rounded up). If the job is entirely memory-bandwidth-bound (the { $offer } has { $tflops_ratio } times the spec-sheet TFLOPS of the { $rival } but only { $ratio } times its memory bandwidth), it needs { $hours } h, { $cost } for { $run }, more than { $rival_cost } on the { $rival }. Real speed lies in between, and specs cannot say where: measure your tokens/s in the first hour.
 fit-co-pick-rival-week = At { $tokens_per_s } tokens/s, one week of the { $rival } ({ $rival_week }) holds the job too, so measure both.
-fit-bandwidth-bound = If the job is entirely memory-bandwidth-bound (the { $pick } has { $tflops_ratio } times the paper TFLOPS of the { $rival } but only { $ratio } times its memory bandwidth), it needs { $hours } h; with our { $margin } margin, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
-fit-unmeasured = The hours assume { $stack } reaches the same share of paper TFLOPS as { $first }; neither is measured.
+fit-bandwidth-bound = If the job is entirely memory-bandwidth-bound (the { $pick } has { $tflops_ratio } times the spec-sheet TFLOPS of the { $rival } but only { $ratio } times its memory bandwidth), it needs { $hours } h; with our { $margin } margin, that is { $cost } for { $run }, against { $rival_cost } for { $rival_run } on the { $rival }, so the pick holds.
+fit-unmeasured = The hours assume { $stack } reaches the same share of spec-sheet TFLOPS as { $first }; we have measured neither.
 table-fit-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } per GPU, rank-{ $rank } adapters on all linear layers, and attention by FlashAttention or by PyTorch SDPA with its flash or memory-efficient backend, neither of which keeps the sequence × sequence score matrix (SDPA’s math fallback does). Every GPU adds a runtime reserve of { $reserve }, plus { $allocator } of its tensors for the allocator. A GPU qualifies when the job fills at most { $headroom } of its usable memory, as nvidia-smi or amd-smi reports it. Among the GPUs and bundles in stock that qualify, we price our reference job on each: { $examples } examples × { $epochs } epochs × { $tpe } tokens, { $tokens } tokens in all. Hours run from an optimistic { $high } of the GPU’s dense BF16 TFLOPS to a pessimistic { $low } (hardware FLOPs utilization, HFU). The price is for the cheapest run of whole weeks and months that covers the pessimistic end and leaves { $margin } of the rental free for setup, checkpoints, evaluation and a restart.
-table-fit-note-bandwidth = The pick is not simply the cheapest of these. Parts of every step wait on memory rather than compute (QLoRA’s dequantization, for one), so an offer is passed over when a slower offer would cost less once the faster GPU’s lead is cut to the ratio of their memory bandwidths. The pick is the cheapest offer that is not passed over. It can therefore cost more, at paper TFLOPS, than the offer it passed over; the row then shows that offer under the pick, with both sets of figures.
+table-fit-note-bandwidth = The pick is not simply the cheapest of these. Parts of every step wait on memory rather than compute (QLoRA’s dequantization, for one), so an offer is passed over when a slower offer would cost less once the faster GPU’s lead is cut to the ratio of their memory bandwidths. The pick is the cheapest offer that is not passed over. It can therefore cost more, if speed scales with spec-sheet TFLOPS, than the offer it passed over; the row then shows that offer under the pick, with both sets of figures.
 table-fit-note-first = Most training code is written for { $first }, so the pick is a { $first } offer wherever one qualifies. Where an offer on another stack costs less, it is shown under the pick, with its own Rent buttons; its hours are not measured on that stack.
 table-fit-note-end = A one-GPU job’s figure is rounded up to the next whole GB; a multi-GPU job’s per-GPU figure is rounded up to the next 0.1 GB, and its total is that figure times the GPUs; percentages are the printed need over the printed usable memory, so you can redo them from the table. Per GPU-hour divides a week’s price by 168 hours, or a month’s by { $hours }, and then by the number of GPUs. A fit marked “tight” comes close to the { $headroom } limit: measure the peak on a short run before you pay for a month. A tokens/s threshold is for the reference job: for your own, divide your token count by the same number of seconds. The rate under which hourly billing is cheaper for a single run is worked out from the hours as printed and rounded down to two significant figures, so below it hourly billing is surely cheaper for that one run. Each Rent button lists the regions that had the offer in stock at our last count; a region’s week or month link opens the order page with those filled in and reserves nothing by itself. Where a price covers two weeks or more, order one week, then pay the renewal invoice that appears in your account on the order site before the week ends. Click a figure for its breakdown, and a GPU’s name for the rest of what we weighed.
 table-memory-note = Memory figures come from our memory model (GB = 10⁹ bytes): gradient checkpointing, { $seq }-token sequences, a batch of { $batch } and rank-{ $rank } adapters on all linear layers, attention by FlashAttention or by PyTorch SDPA with its flash or memory-efficient backend (neither keeps the sequence × sequence score matrix; SDPA’s math fallback does), plus a runtime reserve of { $reserve } and { $allocator } of the tensors for the allocator. Each figure is the job on one GPU; the fit table gives it per GPU and in total on the GPUs we would rent. A GPU qualifies when the job fills at most { $headroom } of its usable memory; where a pick is marked “tight”, measure the peak on a short run before you pay for a month.
@@ -475,7 +485,7 @@ calibration-pure-bf16 = pure BF16: no FP32 master copy, BF16 moments (8 bytes pe
 calibration-gptq-int4 = GPTQ Int4 base, estimated as bitsandbytes NF4: both store about 4 bits a weight plus small per-group constants
 calibration-on = on
 calibration-off = off
-spec-link-single = not used: we rent this GPU only on its own
+spec-link-single = not used: rented as a single GPU
 spec-link-none = (we rent it only as a single GPU)
 free-nodes-all = { $nodes ->
     [one] Every GPU in stock here is in that node: renting a single GPU breaks it up, and { $offer } goes out of stock here.
@@ -494,10 +504,10 @@ vram-of-rated-ecc = ({ $usable } GiB with ECC on; rated { $rated } GB)
 vram-of-rated = ({ $usable } GiB; rated { $rated } GB)
 # A break-even range whose far end is past the whole week or month: that end never comes.
 break-even-range-over = { $low } GPU-hours at the high rate and never at the low one (that would take more than the { $hours } hours we count for the rental)
-break-even-cell-over = { $low } at the high rate; never at the low rate
+break-even-cell-over = { $low } at the high rate; never at the low rate.
 calc-title = Size your own job
-calc-intro = Pick a listed model or paste a Hugging Face config.json, set the job, and see each memory term with its formula, the GPUs and bundles in stock that hold the job, and what a training run of your size costs on each. It computes with the same model and constants as every table on this site.
-calc-noscript = The calculator needs JavaScript. Every table on this page works without it, and `hubgen estimate` gives the same figures on the command line.
+calc-intro = Pick a listed model or paste a Hugging Face config.json, set the job, and see each memory term with its formula, the GPUs and bundles in stock that hold the job, and what a training run of your size costs on each. The memory comes from the same model and constants as every table on this site.
+calc-noscript = The calculator needs JavaScript. Every table on this page works without it, and memory-model.json (linked at the foot of every page) holds every constant it computes with.
 calc-model = Model
 calc-model-pick = Listed model
 calc-custom = Your own architecture
@@ -524,13 +534,15 @@ calc-kv-over = Key/value heads cannot be more than attention heads.
 calc-terms-caption = { $job } on one GPU, term by term (GB = 10⁹ bytes)
 calc-term-allocator = Allocator blocks
 calc-term-context = CUDA or ROCm context
-calc-offers-caption = GPUs and bundles in stock that hold this job within { $headroom } of their usable memory, cheapest run first
+calc-offers-caption = GPUs and bundles in stock that hold this job within { $headroom } of their usable memory: CUDA first, then cheapest run first. Unlike the fit table, this list does not check memory bandwidth, so for a job we list, the fit table’s pick can differ.
 calc-offers-note = Hours run from the fast end of our estimate to the slow end; the price is the cheapest run of weeks and months that covers the slow end and leaves our margin free. A Rent link orders one week or one month in the region you choose.
 calc-none = No GPU or bundle in stock holds this job within { $headroom } of its usable memory. Shorter sequences, a smaller batch, gradient checkpointing or QLoRA bring it down.
 calc-col-need = Need per GPU
-calc-col-run = Training run of { $tokens } M tokens
+calc-col-run = Training run of { $tokens }M tokens
 calc-run = { $fast }–{ $slow } h, { $cost } for { $run }
 calc-run-long = { $fast }–{ $slow } h: longer than any run we price here
 calc-sharded = { $need } (sharded)
 calc-share-of = { $share } of { $usable }
 calc-link = Another model, sequence length or batch? Size your own job with the calculator, against the GPUs in stock.
+calibration-adapters = , LoRA rank { $rank } on { $targets }
+calibration-all-linear = all linear layers

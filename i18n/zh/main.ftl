@@ -15,7 +15,7 @@ footer-copyright = © { $site }
 root-description = 租 GPU 做微调，每一笔账都能自己核算。请选择语言。
 root-choose = 阅读中文版
 not-found-title = 页面不存在
-not-found-body = 抱歉，你访问的页面不存在（404）。
+not-found-body = 抱歉，您访问的页面不存在（404）。
 not-found-home = 返回中文首页
 
 ## 数字格式
@@ -54,8 +54,8 @@ col-job = 模型与方法
 col-vram-needed = 所需显存
 col-card-that-fits = 选用方案
 col-card-vram = 配置显存
-col-weekly = 周租（美元）
-col-monthly = 月租（美元）
+col-weekly = 周租
+col-monthly = 月租
 col-per-gpu-hour = 每卡时
 rent-week = 租一周
 rent-month = 租一个月
@@ -96,7 +96,7 @@ col-interconnect = 卡间互联（硬件规格）
 col-free-now = 空闲（张）
 spec-no-fp8 = 不支持 FP8
 spec-stack-support = 支持 { $stack }（实际镜像版本尚未公布）
-table-cards-note = “显存”一栏上面是任务能用的显存，即 nvidia-smi 或 amd-smi 报告的数值，按 GB = 10⁹ 字节计；下面是同一数值的 GiB（2³⁰ 字节）换算，以及厂商规格书上的标称容量（写作 GB）。标称容量在这些卡上接近卡报告的 GiB 数，而不是 10⁹ 字节，所以两者并列给出。按 GiB 计，可用显存等于标称或略少；GDDR6 显存且开启 ECC 的卡（已注明）要少约十六分之一，留给 ECC；HBM 显存的 ECC 不占标称容量。价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”一栏下方注明用到这条互联的多卡配置，单卡出租用不到它。表中只列出有空闲的卡，暂无空闲的卡见各自的页面。空闲数量以表下日期为准，展开数字可看各区域的分布。
+table-cards-note = “显存”一栏的大字是任务能用的显存：nvidia-smi 或 amd-smi 报告的 MiB 数，换算成 GB（10⁹ 字节）；小字是同一数值的 GiB（2³⁰ 字节）和厂商的标称容量。标称容量接近 GiB 数，所以按 GB 计的可用显存常比标称数字大。GDDR6 显存且开启 ECC 的卡（已注明）要少约十六分之一。价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时；我们不按小时出租。“卡间互联”下方注明用到它的多卡配置，单卡出租用不到它。表中只列有空闲的卡；空闲数量以表下日期为准，点开数字可看各区域的分布。
 link-with-bandwidth = { $link } { $bandwidth }
 
 ## 互联
@@ -151,7 +151,7 @@ service-ready = 开通时长（付款到实例可用）
 service-ready-minutes = 付款确认后 { $n } 分钟内
 service-ready-hours = 付款确认后 { $n } 小时内
 service-ready-days = 付款确认后 { $n } 天内
-service-terms = 服务条款
+service-terms = 服务条款全文
 service-terms-label = 阅读服务条款
 service-not-listed = 尚未公布
 
@@ -196,7 +196,7 @@ training-term-rate = 稠密 BF16 { $tflops } TFLOPS × { $cards } 张卡 × 硬�
 training-term-step = × { $factor }：{ $method } 实测每步耗时相对 LoRA 的倍数
 training-offer-rate = 每卡稠密 BF16 { $tflops } TFLOPS
 training-at-rate = 每卡时 { $rate }
-table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。QLoRA 的时长再乘以 { $qlora }：实测 QLoRA 每步比 LoRA 慢这么多，因为它要边算边把 4 bit 基座反量化。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 时长 × 每卡时价格 × 卡数。每卡时价格取能覆盖最慢情况下的时长、并留出租期 { $margin } 作余量的最便宜的一周或一个月折算：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。展开时长可查看计算过程。
+table-training-note = 时长（小时）= 每参数每 token 的 FLOPs × 参数量 × token 数 ÷（稠密 BF16 TFLOPS × 10¹² × 卡数 × 硬件算力利用率 × 3,600），开启梯度检查点，每条样本 { $tokens } 个 token；参数量按模型公开权重中各层的实际形状计算。QLoRA 的时长再乘以 { $qlora }：实测 QLoRA 每步比 LoRA 慢这么多，因为它要边算边把 4 bit 基座反量化。每 token 的 FLOPs 已包含梯度检查点带来的重算，所以这里的利用率（{ $mfu }）是硬件算力利用率（HFU），不是 MFU；利用率越高，时长越短。费用 = 时长 × 每卡时价格 × 卡数。每卡时价格取能覆盖最慢情况下的时长、并留出租期 { $margin } 作余量的最便宜的一周或一个月折算：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。展开时长可查看计算过程。
 unit-million = { $scale ->
     [yi] { $yi } 亿
    *[wan] { $wan } 万
@@ -212,15 +212,15 @@ gpus-title = GPU 价格与库存
 gpus-description = 我们出租的 GPU：规格、周租和月租价格、各区域的空闲数量，以及每张卡装得下的微调任务。表中只列有空闲的卡，暂无空闲的卡见各自的页面。
 gpus-intro = 下表列出最近一次盘点时有空闲的卡。我们出租的每张卡（包括暂无空闲的）都有单独的页面，见表下的列表：规格、价格、各区域的空闲数量、装得下的微调任务，以及小时价高于多少时周租、月租更省；部分卡页还附有一次训练的时长与费用示例。
 card-page-title = 租用 { $card }
-card-page-description = { $card }（{ $vram } 显存）按周或按月出租，用于模型微调，价格 { $monthly }。本页列出规格、周租和月租、各区域库存、装得下的任务，以及周租、月租要胜过的小时价。
-card-page-description-out = { $card }（{ $vram } 显存）按周或按月出租，用于模型微调，价格 { $monthly }；最近一次盘点时各区域暂无空闲。本页列出规格、价格、装得下的任务，以及周租、月租要胜过的小时价。
+card-page-description = { $card }（{ $vram } 显存）按周或按月出租，用于模型微调，价格 { $monthly }。本页列出规格、价格、各区域库存、装得下的任务，以及小时价高于多少时租一周或一个月更划算。
+card-page-description-out = { $card }（{ $vram } 显存）按周或按月出租，用于模型微调，价格 { $monthly }；最近一次盘点时各区域暂无空闲。本页列出规格、价格、装得下的任务，以及小时价高于多少时租一周或一个月更划算。
 card-page-intro = { $card } 周租 { $weekly }，月租 { $monthly_amount }，按月租折合 { $hourly }/卡时。显存{ $vram }，任务实际可用多少见下方规格表。
 card-page-intro-out = { $card } 标价周租 { $weekly }，月租 { $monthly_amount }，按月租折合 { $hourly }/卡时；但最近一次盘点时各区域都没有空闲。显存{ $vram }，任务实际可用多少见下方规格表。
 card-page-alternative = 可以改租 { $alt }：它有空闲，可用显存 { $usable }，{ $card } 装得下的任务它都装得下，周租 { $weekly }，月租 { $monthly }。只是速度不同：纸面稠密 BF16 算力为 { $alt_tflops } TFLOPS，{ $card } 为 { $tflops } TFLOPS。
 card-page-specs = 规格
 card-page-prices = 价格
 card-page-availability = 空闲情况
-card-page-fit = 选卡表中涉及本卡的任务及各自的选用方案
+card-page-fit = 选卡表里与本卡有关的任务
 card-page-jobs = 装得下的任务
 card-page-break-even = 按参考小时价算的盈亏平衡点
 card-page-beat = 与按小时计费相比
@@ -281,8 +281,8 @@ chart-break-even-desc = 按月租用 { $offer }，费用固定为 { $term }，�
 chart-break-even-axis-hours = 每月用量（卡时）
 chart-break-even-term = 按月租，{ $term }
 chart-break-even-hourly = 按小时租，每小时 { $rate }
-chart-break-even-caption = 每月用量低于约 { $hours } 卡时这个区间时，按小时租更便宜；高于它时，月租更便宜。用量落在区间之内时，哪种更便宜取决于你拿到的小时价：小时价越低，越偏向按小时租；用量越接近区间上限，越偏向月租。这张图只比较一个月；只需要几周的话，要比的是周租和按小时租，见“周租、月租与按小时租：费用持平的用量”表中的周租一列。
-table-card-prices-note = 价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏上面是卡报告的可用显存，下面是它的 GiB 换算和标称容量；单位的说明见上方规格表。
+chart-break-even-caption = 盈亏平衡区间约为每月 { $hours } 卡时：用量低于下限，按小时租更便宜；高于上限，月租更便宜；落在区间之内，取决于你拿到的小时价。这张图只比较一个月；只用几周的话，请看盈亏平衡表里的周租一列。
+table-card-prices-note = 价格下方是折合的每卡时价格：周租 ÷ 168 小时，月租 ÷ { $hours } 小时，再 ÷ 卡数。“显存”一栏的大字是卡报告的可用显存，小字是它的 GiB 换算和标称容量；单位的说明见上方规格表。
 group-note-two-four-eight = 2、4 或 8 卡配置
 
 ## Pages shown from another language
@@ -325,7 +325,7 @@ fmt-links = { $links } × { $each }
 fmt-alternatives-separator = { "；" }
 
 ## 模型 M2：显存各项、选卡、校准
-memory-trainable = 梯度和优化器状态 { $value }
+memory-trainable = 训练状态 { $value }
 memory-logits = logits { $value }
 memory-buffers = 工作缓冲区 { $value }
 memory-plan-none = 每张卡各放一份完整副本（数据并行）
@@ -337,32 +337,32 @@ price-per-gpu-hour = { $price }/卡时
 col-card-share = 占单卡可用显存
 fit-of-usable = 单卡可用 { $usable }
 fit-tight = { $of }（偏紧）
-fit-rule = { $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）。
-fit-rule-safe = { $stack } 上选它：按纸面算力，下方的 { $passed } 更省；但若速度只按显存带宽折算，{ $passed } 反而更贵，本方案的价格却不变。本方案需 { $hours } 小时，共 { $cost }（{ $run }）。
-fit-rule-only = { $first } 上没有装得下的方案；{ $stack } 上跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）。
-fit-other = { $offer }：{ $stack } 上或许更省（速度未经实测）
+fit-rule = 在 { $stack } 方案中跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）。
+fit-rule-safe = 在 { $stack } 方案中选它：按纸面算力，下方的 { $passed } 更便宜；但若速度只按显存带宽之比折算，{ $passed } 反而更贵，而本方案在两种假设下都是这个价：需 { $hours } 小时，共 { $cost }（{ $run }）。
+fit-rule-only = { $first } 方案都装不下；在 { $stack } 方案中跑参考任务最省：需 { $hours } 小时，共 { $cost }（{ $run }）。
+fit-other = { $offer }（{ $stack }）：按纸面算力更省
 fit-other-why = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }
 fit-other-tight = 需 { $hours } 小时，共 { $cost }（{ $run }）；占单卡可用 { $usable } 的 { $share }，偏紧
 fit-override = 我们的选择：{ $reason }
-fit-short-run = 参考任务只占这段租期的 { $used }：还有别的任务要跑，租下来才划算；只跑这一次的话，别处的小时价只要低于 { $rate }（按最快估算为 { $rate_fast }），按小时租就更省。
+fit-short-run = 参考任务只用掉这段租期的 { $used }：租期里还有别的任务可跑，才值得租；只跑这一次的话，别处的小时价只要低于 { $rate }（按最快估算为 { $rate_fast }），按小时租就更省。
 fit-bandwidth = 这里假定速度与纸面 TFLOPS 成正比（{ $pick } 是 { $rival } 的 { $tflops_ratio } 倍）。若速度只按显存带宽之比计（{ $ratio } 倍），{ $pick } 需 { $hours } 小时，共 { $cost }（{ $run }），{ $rival } 反而更省：{ $rival_cost }（{ $rival_run }）。
 fit-co-pick = { $offer }：实测吞吐达到每秒 { $tokens_per_s } 个 token 时更省
 fit-co-pick-unless = { $offer }：只有实测吞吐达到每秒 { $tokens_per_s } 个 token（而 { $rival } 达不到）时才更省
-fit-co-pick-why = 按纸面 TFLOPS 算，{ $offer } 需 { $paper_hours } 小时，共 { $paper_cost }（{ $paper_run }）；要留足 { $margin } 余量跑完，吞吐须达到每秒 { $tokens_per_s } 个 token（{ $tokens } 个 token ÷（{ $usable_hours } × 3600 秒），向上取整）。若速度只按显存带宽折算（纸面算力是 { $rival } 的 { $tflops_ratio } 倍，带宽却只有 { $ratio } 倍），需 { $hours } 小时，超出 { $usable_hours } 小时，规则按 { $run }计价（{ $cost }），比 { $rival } 的 { $rival_cost } 贵，所以表中选 { $rival }。实际速度介于两者之间，只能实测。
+fit-co-pick-why = 按纸面 TFLOPS 算，{ $offer } 需 { $paper_hours } 小时，共 { $paper_cost }（{ $paper_run }）；要留足 { $margin } 余量跑完，吞吐须达到每秒 { $tokens_per_s } 个 token（{ $tokens } 个 token ÷（{ $usable_hours } × 3,600 秒），向上取整）。若速度只按显存带宽折算（纸面算力是 { $rival } 的 { $tflops_ratio } 倍，带宽却只有 { $ratio } 倍），需 { $hours } 小时，超出 { $usable_hours } 小时，规则按 { $run }计价（{ $cost }），比 { $rival } 的 { $rival_cost } 贵，所以表中选 { $rival }。实际速度介于两者之间，只能实测。
 fit-co-pick-rival-week = 吞吐达到每秒 { $tokens_per_s } 个 token 时，租一周 { $rival }（{ $rival_week }）也够跑完参考任务，所以两张卡都值得实测。
 fit-bandwidth-bound = 表中时长按纸面 TFLOPS 估算，对 { $pick } 可能偏乐观：若这一步受显存带宽限制（速度只有 { $rival } 的 { $ratio } 倍，而非纸面的 { $tflops_ratio } 倍），{ $pick } 需 { $hours } 小时，留出 { $margin } 余量要租 { $run }（{ $cost }）；{ $rival } 按它自己的纸面 TFLOPS 要 { $rival_cost }（{ $rival_run }），仍比它贵，所以还是选 { $pick }。
 fit-unmeasured = 时长假定 { $stack } 与 { $first } 的算力利用率相同，两者都未实测。
-table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA 的 flash / memory-efficient 后端，不保存“序列长度 × 序列长度”的注意力分数矩阵（SDPA 退回 math 实现时会保存它，例如遇到某些 mask、数据类型或 head 维度，或设了 output_attentions=True）；每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。一张卡放得下整个任务时按数据并行计，每张卡各放一份完整副本；放不下时才按 ZeRO-3 切分。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们按跑完参考任务的花费来选（只在本站的方案中比较），并按显存带宽再核算一次，见下文。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。参考任务只占所租租期的一小部分时，这段租期要有别的任务要跑才划算；单元格会给出一个小时价：只跑这一次的话，别处的小时价低于它，按小时租就更省。
+table-fit-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，每卡 batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA 的 flash / memory-efficient 后端，不保存“序列长度 × 序列长度”的注意力分数矩阵（SDPA 退回 math 实现时会保存）；每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。一张卡放得下整个任务时按数据并行计，每张卡各放一份完整副本；放不下时才按 ZeRO-3 切分。任务占用不超过该卡可用显存（nvidia-smi 或 amd-smi 的读数）的 { $headroom }，这张卡才算合格。在可租的合格方案中，我们按跑完参考任务的花费来选（只在本站的方案中比较），并按显存带宽再核算一次，见下文。参考任务：{ $examples } 条样本 × { $epochs } 个 epoch × 每条 { $tpe } 个 token，共 { $tokens }个 token。时长按卡的稠密 BF16 算力计算，硬件算力利用率（HFU）从 { $high }（快）到 { $low }（慢）；价格按整周或整月计，租期要覆盖最慢情况下的时长，并留出租期的 { $margin } 给准备环境、存检查点、评估和一次重启。参考任务只用掉租期的一小部分时，只有租期里还有别的任务可跑，租下来才划算；单元格会给出一个门槛小时价：只跑这一次的话，别处的小时价低于它，按小时租更省。
 table-fit-note-bandwidth = 纸面 TFLOPS 快，不等于实际就快：每一步都有一部分工作不随算力缩放，可能受显存带宽限制（例如 QLoRA 的反量化）。所以规则会换一种假设再算一遍：较快的方案实际只快到两者显存带宽之比那么多。在这种假设下，只要有更慢的方案花费更低，规则就不选较快的那个。因此，选用方案按纸面 TFLOPS 算有时反而比被跳过的方案贵；被跳过的方案在该行注明。
 table-fit-note-first = 大多数训练代码是为 { $first } 写的，所以选用方案只在 { $first } 的方案中选出；另一种软件栈上的方案更便宜时，列在它下方，带有自己的租用按钮。
 table-fit-note-end = 单卡任务的显存向上取整到整 GB；多卡任务的每卡显存向上取整到 0.1 GB，合计即每卡数字乘以卡数；占比按表中显示的数字计算（所需显存除以表中的可用显存），可以直接复算。每卡时价格：周租 ÷ 168 小时，或月租 ÷ { $hours } 小时，再 ÷ 卡数。单元格里“按小时租更省”的小时价按表中显示的时长算出，并向下舍入到两位有效数字：其他平台的报价低于它，只跑这一次时按小时租肯定更省。标为“偏紧”的方案已接近 { $headroom } 的上限：租整月之前，先短时间试跑、实测显存峰值。租用按钮列出盘点时有空闲的区域，链接打开下单页，本身不预订任何东西；要连租几个租期的行，链接写作“先租 1 周”或“先租 1 个月”：只下第一个租期的订单，其余在到期前付账户里的续费账单续租。展开显存数字可查看各项组成，展开 GPU 名称可查看其余考量。
-table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA 的 flash / memory-efficient 后端，不保存“序列长度 × 序列长度”的注意力分数矩阵（SDPA 退回 math 实现时会保存它，例如遇到某些 mask、数据类型或 head 维度，或设了 output_attentions=True），每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的方案上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格；选用方案标为“偏紧”的，租整月之前请先短时间试跑、实测显存峰值。
+table-memory-note = 显存数字是我们的估算（GB = 10⁹ 字节）：开启梯度检查点，序列长度 { $seq } 个 token，batch size 为 { $batch }，所有线性层加 rank { $rank } 的适配器，注意力用 FlashAttention 或 PyTorch SDPA 的 flash / memory-efficient 后端，不保存“序列长度 × 序列长度”的注意力分数矩阵（SDPA 退回 math 实现时会保存），每张卡另计运行时预留 = { $allocator } × 张量合计 + { $reserve }（分配器的固定部分 + CUDA/ROCm 上下文）。每个数字都是整个任务放在一张卡上的需求；选卡表给出在我们会租的方案上每卡和合计的显存。任务占用不超过该卡实际可用显存的 { $headroom } 时，这张卡才算合格；选用方案标为“偏紧”的，租整月之前请先短时间试跑、实测显存峰值。
 table-breakdown-caption = { $job }：显存逐项计算
 col-term = 项目
 col-formula = 公式
 col-figure = 数值
 term-weights = 权重
-term-trainable = 梯度和优化器状态
+term-trainable = 训练状态（梯度、FP32 主权重、优化器状态）
 term-activations = 激活
 term-logits = logits
 term-buffers = 工作缓冲区
@@ -395,22 +395,23 @@ col-week-break-even = 周租的盈亏平衡点（每周卡时）
 break-even-of-week = 一周共 { $hours } 小时；周租 { $price }，折合 { $rate }
 free-nodes = { $cards ->
     [2] { $nodes ->
-        [0] （同一节点上没有成对的空闲卡）
-       *[other] （含同一节点上的 { $nodes } 对空闲卡）
+        [0] 同一节点上没有成对的空闲卡
+       *[other] 其中有 { $nodes } 对同在一个节点上
     }
    *[other] { $nodes ->
-        [0] （没有整台空闲的 { $cards } 卡节点）
-       *[other] （含 { $nodes } 台整台空闲的 { $cards } 卡节点）
+        [0] 没有完全空闲的 { $cards } 卡节点
+        [1] 其中 { $cards } 张是一台完全空闲的 { $cards } 卡节点
+       *[other] 其中有 { $nodes } 台完全空闲的 { $cards } 卡节点
     }
 }
 free-nodes-exact = { $cards ->
     [2] { $nodes ->
-        [1] （这两张正好是同一节点上的一对）
-       *[other] （正好组成同一节点上的 { $nodes } 对）
+        [1] 这两张正好是同一节点上的一对
+       *[other] 正好组成同一节点上的 { $nodes } 对
     }
    *[other] { $nodes ->
-        [1] （正好是一整台空闲的 { $cards } 卡节点）
-       *[other] （正好是 { $nodes } 台整台空闲的 { $cards } 卡节点）
+        [1] 正好是一台完全空闲的 { $cards } 卡节点
+       *[other] 正好是 { $nodes } 台完全空闲的 { $cards } 卡节点
     }
 }
 usable-gb = 可用 { $value }
@@ -419,7 +420,7 @@ spec-usable = 可用显存
 spec-usable-source = { $tool } 读数 { $mib } MiB（{ $of }）；所有任务都按这个数字比较
 spec-usable-source-ecc = { $tool } 读数 { $mib } MiB（{ $of }），默认开启的 ECC 约占去标称容量的十六分之一；所有任务都按这个数字比较
 calibration-why-loader = ms-swift 的分配器占用峰值只比同一任务的 BF16 LoRA 低 14%，而 4 bit 基座要小 10 GB：分配器很可能还留着加载时量化后释放的 BF16 权重显存块，我们的估算不计这部分
-calibration-why-attention = 不开梯度检查点、序列 4096 个 token 时，这次运行每层保存的张量比我们估算的多（来源未说明注意力实现；eager 注意力和 SDPA 的 math 实现还会保存注意力分数矩阵）
+calibration-why-attention = 不开梯度检查点、序列 4,096 个 token 时，这次运行每层保存的张量比我们估算的多（来源未说明注意力实现；eager 注意力和 SDPA 的 math 实现还会保存注意力分数矩阵）
 calibration-why-qwen-logits = Qwen-1 自带的模型代码保留的 logits 副本（词表约 15.2 万）比我们估算时假定的 transformers 路径更多
 calibration-why-small-fsdp = 这是整组里最小的任务：我们的估算没有计入 FSDP 的固定缓冲区，它在这里占比最大
 calibration-why-unstated-zero3 = 原因不明：该指南没有说明测量方式（我们按分配器占用的显存比较）
@@ -437,19 +438,19 @@ calibration-off = 关
 spec-link-single = 卡本身支持；我们目前只单卡出租这张卡，用不到这条互联
 spec-link-none = 这张卡仅按单卡出租
 free-nodes-all = { $nodes ->
-    [1] 租走一张单卡就会拆散这台节点，之后这里就租不到 { $offer } 了。
-   *[other] 这里的空闲卡全在这 { $nodes } 台节点上：每租走一张单卡就拆散一台，可租的 { $offer } 随之少一台。
+    [1] 租走一张单卡就会拆散它，这里就租不到 { $offer } 了。
+   *[other] 每租走一张单卡就拆散其中一台，这里可租的 { $offer } 随之少一台。
 }
 rent-breaks-node = { $nodes ->
-    [1] { $region } 的空闲卡正好是一整台 { $bundle }：租走一张单卡，那里就租不到 { $bundle } 了。
-   *[other] { $region } 的空闲卡全在 { $nodes } 台 { $bundle } 上：每租走一张单卡，可租的整台就少一台。
+    [1] { $region } 的空闲卡就是这一整台 { $bundle }，租走单卡即拆散它。
+   *[other] { $region } 的空闲卡全在 { $nodes } 台 { $bundle } 上，每租走一张单卡，可租的整台就少一台。
 }
 share-tight = 偏紧：租整月之前，先租一周，用最长的样本实测显存峰值
 memory-pick-tight = { $pick }；偏紧（占单卡可用显存的 { $share }）
 memory-pick-other = { $pick }；{ $stack } 上更便宜：{ $offer }
 memory-pick-other-tight = { $pick }；{ $stack } 上更便宜：{ $offer }，偏紧（占单卡可用显存的 { $share }）
-vram-of-rated-ecc = 单卡 { $usable } GiB（开启 ECC 后的读数），标称 { $rated } GB
-vram-of-rated = 单卡 { $usable } GiB，标称 { $rated } GB
+vram-of-rated-ecc = 合 { $usable } GiB（开启 ECC 后），标称 { $rated } GB
+vram-of-rated = 合 { $usable } GiB，标称 { $rated } GB
 # A break-even range whose far end is past the whole week or month: that end never comes.
 break-even-range-over = 按参考小时价的上限，用到约 { $low } 卡时与按小时租持平；按下限，即使 { $hours } 小时全部用满，也比按小时租贵
 break-even-cell-over = 按上限约 { $low }；按下限，用满也比按小时租贵
@@ -458,7 +459,7 @@ fit-card-nvme = { $card }（{ $size }）
 ## 显存计算器
 calc-title = 估算你自己的任务
 calc-intro = 选一个列出的模型，或粘贴 Hugging Face 的 config.json，设好任务参数，就能看到显存的每一项及其公式、有空闲且装得下这个任务的卡和多卡配置，以及按你的任务规模跑一次训练在各方案上的花费。计算所用的模型和常数与本站每张表相同。
-calc-noscript = 计算器需要 JavaScript。本页的表格不需要它；命令行里的 `hubgen estimate` 也能给出同样的数字。
+calc-noscript = 计算器需要 JavaScript。不开 JavaScript，本页的每张表格照样可用；计算器用到的每个常数都在 memory-model.json 里（每页页脚都有链接）。
 calc-model = 模型
 calc-model-pick = 列出的模型
 calc-custom = 自定义结构
@@ -477,7 +478,7 @@ calc-method = 方法
 calc-seq = 序列长度（token）
 calc-batch = 每卡 batch size
 calc-rank = LoRA rank
-calc-tokens = 训练 token 数（M，即百万）
+calc-tokens = 训练 token 数（单位：百万）
 calc-checkpointing = 梯度检查点
 calc-chunked = 分块交叉熵（Liger Kernel、Cut Cross-Entropy）
 calc-invalid = { $field }：请输入 { $min } 到 { $max } 之间的数。
@@ -486,12 +487,14 @@ calc-terms-caption = { $job }：放在一张卡上的显存逐项计算（GB = 1
 calc-term-allocator = 分配器缓存块
 calc-term-context = CUDA 或 ROCm 上下文
 calc-offers-caption = 有空闲、每张卡都能在可用显存的 { $headroom } 以内装下这个任务的卡和多卡配置，跑一次最便宜的排在前面
-calc-offers-note = 时长从我们估算的最快情况算到最慢情况；价格取能覆盖最慢情况下的时长、并留足余量的最便宜的整周与整月组合。“租用”链接只在你选定的区域下一周或一个月的订单。
+calc-offers-note = 时长从我们估算的最快情况算到最慢情况；价格取能覆盖最慢情况下的时长、并留足余量的最便宜的整周与整月组合。“租用”链接在你选定的区域下单，租期为一周或一个月。
 calc-none = 有空闲的卡和多卡配置，都没法在可用显存的 { $headroom } 以内装下这个任务。缩短序列、减小 batch、开启梯度检查点或改用 QLoRA，都能降低显存。
 calc-col-need = 每卡所需显存
-calc-col-run = 跑一次 { $tokens }M token 的训练
+calc-col-run = 跑一次 { $tokens } × 10⁶ 个 token 的训练
 calc-run = { $fast }～{ $slow } 小时，共 { $cost }（{ $run }）
 calc-run-long = { $fast }～{ $slow } 小时：比本站计价的任何租期都长
 calc-sharded = { $need }（分片）
 calc-share-of = 占 { $usable } 的 { $share }
 calc-link = 换个模型、序列长度或 batch？用计算器估算你自己的任务，并对照有空闲的卡。
+calibration-adapters = ，LoRA rank { $rank }，适配模块：{ $targets }
+calibration-all-linear = 全部线性层

@@ -372,32 +372,54 @@ fn weight_formulas(
 
 /// A calibration run's settings: sequence, batch, cards, sharding and checkpointing.
 fn calibration_settings(l: &Tracked<'_>, r: &super::model::Run) -> String {
-    l.t(
-        "calibration-settings",
-        &[
-            ("seq", Arg::Str(l.int(i64::from(r.job.seq_len)))),
-            ("batch", Arg::Num(f64::from(r.job.batch))),
-            ("cards", Arg::Num(f64::from(r.job.cards))),
-            (
-                "sharding",
-                Arg::Str(
-                    match r.job.sharding {
-                        super::memory::Strategy::None => "DDP",
-                        super::memory::Strategy::Zero2 => "ZeRO-2",
-                        super::memory::Strategy::Zero3 => "ZeRO-3 / FSDP",
-                    }
-                    .into(),
+    let settings = l
+        .t(
+            "calibration-settings",
+            &[
+                ("seq", Arg::Str(l.int(i64::from(r.job.seq_len)))),
+                ("batch", Arg::Num(f64::from(r.job.batch))),
+                ("cards", Arg::Num(f64::from(r.job.cards))),
+                (
+                    "sharding",
+                    Arg::Str(
+                        match r.job.sharding {
+                            super::memory::Strategy::None => "DDP",
+                            super::memory::Strategy::Zero2 => "ZeRO-2",
+                            super::memory::Strategy::Zero3 => "ZeRO-3 / FSDP",
+                        }
+                        .into(),
+                    ),
                 ),
-            ),
-            (
-                "checkpointing",
-                Arg::Str(l.s(if r.job.grad_checkpointing {
-                    "calibration-on"
-                } else {
-                    "calibration-off"
-                })),
-            ),
+                (
+                    "checkpointing",
+                    Arg::Str(l.s(if r.job.grad_checkpointing {
+                        "calibration-on"
+                    } else {
+                        "calibration-off"
+                    })),
+                ),
+            ],
+        )
+        .unwrap_or_default();
+    // An adapter run's rank and target modules, which differ from the site's defaults in most
+    // runs: a reader compares a job of their own with the run as it was, not as we default it.
+    if r.as_trained.trains != Trains::Adapter {
+        return settings;
+    }
+    let targets = if r.job.targets == super::memory::Targets::ALL_LINEAR {
+        l.s("calibration-all-linear")
+    } else {
+        r.job.targets.names().replace(',', ", ")
+    };
+    match l.t(
+        "calibration-adapters",
+        &[
+            ("rank", Arg::Num(f64::from(r.job.lora_rank))),
+            ("targets", Arg::Str(targets)),
         ],
-    )
-    .unwrap_or_default()
+    ) {
+        // The string brings its own separator (a comma, or a full-width one).
+        Ok(a) => format!("{settings}{a}"),
+        Err(_) => settings,
+    }
 }

@@ -22,7 +22,8 @@
     const f = fmts[dp] || (fmts[dp] = new Intl.NumberFormat(lang, { minimumFractionDigits: dp, maximumFractionDigits: dp }));
     return f.format(v);
   };
-  const pct = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
+  // Percentages as the tables print them (the build's pattern for 7%), whole.
+  const pct = { format: (share) => M.pct.replace("7", num(Math.round(share * 100), 0)) };
   const fill = (t, a) => t.replace(/\{(\w+)\}/g, (m, k) => (k in a ? a[k] : m));
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   const usd = (cents) => M.usd.replace("7", cents % 100 === 0 ? num(cents / 100, 0) : num(cents / 100, 2));
@@ -178,7 +179,9 @@
         return { o, need, sh, fast, slow, run };
       })
       .filter(Boolean)
-      .sort((x, y) => x.run.cost - y.run.cost || x.o.count - y.o.count);
+      // As the fit table prefers it: the first vendor's stack first, then the cheapest run. (The
+      // fit table's bandwidth check is not made here; the caption says so.)
+      .sort((x, y) => !!x.o.stack - !!y.o.stack || x.run.cost - y.run.cost || x.o.count - y.o.count);
     const headroom = pct.format(D.headroom);
     if (!rows.length) {
       html += `<p class="calc-none">${esc(fill(M.none, { headroom }))}</p>`;

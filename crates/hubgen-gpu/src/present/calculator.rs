@@ -203,6 +203,7 @@ fn calculator_messages(l: &Tracked<'_>) -> Value {
     };
     json!({
         "usd": usd_whole(l, Decimal::from(7)),
+        "pct": l.percent(Decimal::new(7, 2)),
         "gb": tpl("unit-gb", &["value"]),
         "terms": tpl("calc-terms-caption", &["job"]),
         "offers": tpl("calc-offers-caption", &["headroom"]),

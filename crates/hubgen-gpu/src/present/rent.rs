@@ -89,6 +89,8 @@ impl Site<'_> {
                             ("region", Arg::Str(r.code.clone())),
                             ("city", Arg::Str(l.s(&format!("city-{}", r.city)))),
                             ("free", Arg::Num(f64::from(o.free[i]))),
+                            // A bundle's unit: a pair, or a whole node of this many GPUs.
+                            ("cards", Arg::Num(f64::from(o.count))),
                         ],
                     )
                     .unwrap_or_else(|_| r.code.clone());
