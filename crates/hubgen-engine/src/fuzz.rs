@@ -273,3 +273,20 @@ proptest! {
         }
     }
 }
+
+/// A case the property above found (CI, 2026-12-07): a heading whose code span opens inside a
+/// shortcode's output and whose line ends in `\r`; the quote after it was left English in uk.
+#[test]
+fn a_quote_after_a_shortcode_in_a_heading_ending_in_cr_takes_the_locales_mark() {
+    let body = "#\t`{{ say(text=\"`\") }}\"\r:";
+    let typography = crate::typography::Typography::for_locale("uk");
+    let loc = crate::i18n::Localizer::new("uk", Vec::new()).expect("localizer");
+    let env = crate::markdown::Env {
+        table_html: &|_| Err("no tables here".into()),
+        resolve: &|d: &str| Ok(d.to_owned()),
+        faq: Some("faq"),
+        typography: &typography,
+    };
+    let (r, _) = crate::markdown::render(body, &Echo, &loc, &env);
+    assert!(!r.html.contains('”') && !r.html.contains('“'), "{}", r.html);
+}

@@ -473,6 +473,14 @@ fn localize_quote<'a>(
     nested_open: &mut bool,
 ) -> Event<'a> {
     let Event::Text(text) = &e else { return e };
+    // The mark's source starts with its straight quote; pulldown-cmark can give a wider range
+    // (`"\r:` at the end of a heading line ending in a bare `\r`). A curly mark typed as such
+    // starts with itself, and stays.
+    let typed = match typed.chars().next() {
+        Some('"') => "\"",
+        Some('\'') => "'",
+        _ => typed,
+    };
     let mark = match (typed, text.as_ref()) {
         ("\"", "“") => quotes.open,
         ("\"", "”") => quotes.close,
